@@ -1,0 +1,66 @@
+import Fastify, { LogController, type FastifyInstance } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { Database } from "@shop/prisma/db";
+import type { Config } from "./config";
+import { noopNotifier, type OrderNotifier } from "./services/notifier";
+import errorsPlugin from "./plugins/app/errors";
+import authPlugin from "./plugins/app/auth";
+import telegramIdentityPlugin from "./plugins/app/telegram-identity";
+import helmetPlugin from "./plugins/external/helmet";
+import compressPlugin from "./plugins/external/compress";
+import rateLimitPlugin from "./plugins/external/rate-limit";
+import multipartPlugin from "./plugins/external/multipart";
+import swaggerPlugin from "./plugins/external/swagger";
+import jwtPlugin from "./plugins/external/jwt";
+import { registerRoutes } from "./routes/index";
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  /** writes Telegram notifications to the outbox inside order transactions; no-op without a bot */
+  notifier?: OrderNotifier;
+  /** the JWT secret to sign admin tokens with (see services/secrets.ts) */
+  jwtSecret: string;
+  logger?: boolean | object;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    prisma: Database["prisma"];
+    notifier: OrderNotifier;
+  }
+}
+
+export type App = FastifyInstance;
+
+/** Builds the whole server (API and web app) without listening: `server.ts` starts it, tests `inject` into it. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: "array", useDefaults: true, allErrors: false } },
+    // a line per request only at debug level: at info the log says what happened, not every page view
+    logController: new LogController({ disableRequestLogging: config.logLevel !== "debug" }),
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate("config", config);
+  app.decorate("db", options.db);
+  app.decorate("prisma", options.db.prisma);
+  app.decorate("notifier", options.notifier ?? noopNotifier);
+
+  await app.register(errorsPlugin);
+  await app.register(helmetPlugin);
+  await app.register(compressPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(multipartPlugin);
+  await app.register(swaggerPlugin);
+  await app.register(jwtPlugin, { secret: options.jwtSecret, expiresIn: config.jwtTtlSeconds });
+  await app.register(authPlugin);
+  await app.register(telegramIdentityPlugin);
+  await registerRoutes(app);
+  return app;
+}

@@ -1,0 +1,145 @@
+import path from "node:path";
+
+/** Everything the server reads from the environment, checked once at start (`.env.example` lists it all). */
+export interface Config {
+  port: number;
+  host: string;
+  /** embedded database, uploads and the generated admin password live here */
+  dataDir: string;
+  /** PostgreSQL server; null = embedded PGlite under dataDir/db */
+  databaseUrl: string | null;
+  databasePoolSize: number;
+  uploadDir: string;
+  /** the built web app; a placeholder page is served while it is missing */
+  webDistDir: string;
+  /** origin the shop is reachable at, for links in messages and og:url (e.g. https://shop.example.ru) */
+  publicUrl: string | null;
+  adminLogin: string;
+  /** from ADMIN_PASSWORD; null = generated on first start and kept in dataDir/admin-password.txt */
+  adminPassword: string | null;
+  /** from JWT_SECRET; null = generated once and stored in the database, so every instance shares it */
+  jwtSecret: string | null;
+  jwtTtlSeconds: number;
+  telegram: {
+    botToken: string | null;
+    /** without '@'; read from getMe when the bot starts if not given */
+    botUsername: string | null;
+    apiRoot: string;
+    /** polling inside the API process, webhook (the bot's own process or this one behind a public URL), off */
+    botMode: "polling" | "webhook" | "off";
+    webhookSecret: string | null;
+    managerChatIds: bigint[];
+    /** how old an initData may be, in seconds */
+    initDataMaxAgeSeconds: number;
+    allowUnverifiedUserId: boolean;
+    /** https://t.me/<bot>/<app> when a Mini App short name is registered; null = open it with the menu button */
+    miniAppUrl: string | null;
+  };
+  trustProxy: boolean;
+  logLevel: string;
+  /** seed the demo catalogue into an empty database at start */
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (["1", "true", "yes", "on"].includes(raw.toLowerCase())) return true;
+  if (["0", "false", "no", "off"].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be 1 or 0 (true or false), got "${raw}"`);
+}
+
+function text(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name]?.trim();
+  return raw ? raw : null;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+  const attempt = <T>(read: () => T, fallback: T): T => {
+    try {
+      return read();
+    } catch (error) {
+      problems.push((error as Error).message);
+      return fallback;
+    }
+  };
+
+  const dataDir = path.resolve(cwd, text(env, "DATA_DIR") ?? "data");
+  const databaseUrl = text(env, "DATABASE_URL");
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push(`DATABASE_URL must start with postgresql://, got "${databaseUrl.replace(/\/\/[^@]*@/, "//***@")}"`);
+  }
+  const publicUrl = text(env, "PUBLIC_URL");
+  if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) problems.push(`PUBLIC_URL must be an http(s) origin, got "${publicUrl}"`);
+
+  const adminPassword = text(env, "ADMIN_PASSWORD");
+  if (adminPassword && adminPassword.length < 8) problems.push("ADMIN_PASSWORD must be at least 8 characters long");
+  const jwtSecret = text(env, "JWT_SECRET");
+  if (jwtSecret && jwtSecret.length < 32) problems.push("JWT_SECRET must be at least 32 characters long");
+
+  const botToken = text(env, "TELEGRAM_BOT_TOKEN");
+  if (botToken && !/^\d+:[A-Za-z0-9_-]{20,}$/.test(botToken)) {
+    problems.push("TELEGRAM_BOT_TOKEN does not look like a bot token from @BotFather (digits:letters)");
+  }
+  const managerChatIds: bigint[] = [];
+  for (const part of (text(env, "MANAGER_CHAT_IDS") ?? "").split(/[,\s]+/).filter(Boolean)) {
+    if (/^-?\d{1,20}$/.test(part)) managerChatIds.push(BigInt(part));
+    else problems.push(`MANAGER_CHAT_IDS must be comma-separated chat ids, "${part}" is not one`);
+  }
+  const botModeRaw = text(env, "BOT_MODE") ?? (botToken ? "polling" : "off");
+  if (!["polling", "webhook", "off"].includes(botModeRaw)) problems.push(`BOT_MODE must be polling, webhook or off, got "${botModeRaw}"`);
+  const botMode = botToken ? (botModeRaw as Config["telegram"]["botMode"]) : "off";
+  const webhookSecret = text(env, "TELEGRAM_WEBHOOK_SECRET");
+  if (botMode === "webhook" && !webhookSecret) problems.push("BOT_MODE=webhook needs TELEGRAM_WEBHOOK_SECRET (A-Z a-z 0-9 _ -)");
+  if (webhookSecret && !/^[A-Za-z0-9_-]{1,256}$/.test(webhookSecret)) problems.push("TELEGRAM_WEBHOOK_SECRET may hold only A-Z a-z 0-9 _ -");
+  const allowUnverifiedUserId = attempt(() => flag(env, "ALLOW_UNVERIFIED_TELEGRAM_ID", false), false);
+  if (allowUnverifiedUserId && botToken) {
+    problems.push("ALLOW_UNVERIFIED_TELEGRAM_ID=1 is for development without a bot; unset it when TELEGRAM_BOT_TOKEN is set");
+  }
+
+  const config: Config = {
+    port: attempt(() => integer(env, "PORT", 3000, 0, 65535), 3000),
+    host: text(env, "HOST") ?? "0.0.0.0",
+    dataDir,
+    databaseUrl,
+    databasePoolSize: attempt(() => integer(env, "DATABASE_POOL_SIZE", 10, 1, 200), 10),
+    uploadDir: path.resolve(cwd, text(env, "UPLOAD_DIR") ?? path.join(dataDir, "uploads")),
+    webDistDir: path.resolve(cwd, text(env, "WEB_DIST_DIR") ?? new URL("../../apps/web/dist", import.meta.url).pathname),
+    publicUrl: publicUrl?.replace(/\/+$/, "") ?? null,
+    adminLogin: text(env, "ADMIN_LOGIN") ?? "admin",
+    adminPassword,
+    jwtSecret,
+    jwtTtlSeconds: attempt(() => integer(env, "JWT_TTL_SECONDS", 12 * 3600, 60, 30 * 24 * 3600), 12 * 3600),
+    telegram: {
+      botToken,
+      botUsername: text(env, "TELEGRAM_BOT_USERNAME")?.replace(/^@/, "") ?? null,
+      apiRoot: (text(env, "TELEGRAM_API_ROOT") ?? "https://api.telegram.org").replace(/\/+$/, ""),
+      botMode,
+      webhookSecret,
+      managerChatIds,
+      initDataMaxAgeSeconds: attempt(() => integer(env, "TELEGRAM_INIT_DATA_MAX_AGE", 24 * 3600, 60, 30 * 24 * 3600), 86400),
+      allowUnverifiedUserId,
+      miniAppUrl: text(env, "TELEGRAM_MINI_APP_URL"),
+    },
+    trustProxy: attempt(() => flag(env, "TRUST_PROXY", false), false),
+    logLevel: text(env, "LOG_LEVEL") ?? "info",
+    seedDemo: attempt(() => flag(env, "SEED_DEMO", true), true),
+  };
+  if (problems.length > 0) {
+    throw new ConfigError(`Configuration problem${problems.length > 1 ? "s" : ""}:\n- ${problems.join("\n- ")}`);
+  }
+  return config;
+}

@@ -1,0 +1,62 @@
+import fp from "fastify-plugin";
+import type { FastifyError, FastifyInstance } from "fastify";
+
+/** An error whose message a shopper or an admin may read: it goes out as `{ message, errors? }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
+export const notFound = (message = "Не найдено") => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: "Некорректный запрос",
+  401: "Требуется авторизация",
+  403: "Недостаточно прав",
+  404: "Не найдено",
+  405: "Метод не поддерживается",
+  406: "Неподдерживаемый формат ответа",
+  409: "Конфликт данных",
+  413: "Слишком большой запрос",
+  415: "Неподдерживаемый тип данных",
+  429: "Слишком много запросов, попробуйте позже",
+};
+
+/** Fastify's validation errors name the field in English; the person reading gets a Russian sentence. */
+function validationMessage(error: FastifyError): { message: string; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  for (const item of error.validation ?? []) {
+    const missing = (item.params as { missingProperty?: string } | undefined)?.missingProperty;
+    const field = (missing ?? item.instancePath.replace(/^\//, "").replace(/\//g, ".")) || error.validationContext || "request";
+    errors[field] ??= missing ? "обязательное поле" : (item.message ?? "некорректное значение");
+  }
+  const parts = Object.entries(errors).map(([field, text]) => `${field}: ${text}`);
+  return { message: `Некорректные данные: ${parts.join("; ") || error.message}`, errors };
+}
+
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    if (error.validation) {
+      return reply.status(400).send(validationMessage(error));
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: error }, "request failed");
+      return reply.status(500).send({ message: "Внутренняя ошибка сервера" });
+    }
+    if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) {
+      return reply.status(400).send({ message: "Некорректный JSON в теле запроса" });
+    }
+    return reply.status(status).send({ message: STATUS_MESSAGES[status] ?? error.message });
+  });
+});

@@ -1,0 +1,69 @@
+import path from "node:path";
+import { openDatabase } from "@shop/prisma/db";
+import { seedDemoIfEmpty } from "@shop/prisma/seed";
+import { ConfigError, loadConfig, type Config } from "./config";
+import { buildApp } from "./app";
+import { ensureAdmin, resolveJwtSecret } from "./services/secrets";
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message + "\nSee .env.example for every variable.");
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl ?? undefined,
+    embeddedDir: path.join(config.dataDir, "db"),
+    poolSize: config.databasePoolSize,
+  });
+  if (config.seedDemo) {
+    const seeded = await seedDemoIfEmpty(db.prisma, { uploadDir: config.uploadDir });
+    if (seeded) console.log(`Demo catalogue added: ${seeded.products} products, ${seeded.orders} orders.`);
+  }
+  const jwtSecret = await resolveJwtSecret(db.prisma, config.jwtSecret);
+  const admin = await ensureAdmin(db.prisma, config);
+  const app = await buildApp({ config, db, jwtSecret });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const lines = [
+    "",
+    `Shop:      http://localhost:${port}`,
+    `Admin:     http://localhost:${port}/admin   login: ${admin.login}` +
+      (admin.password && !config.adminPassword ? `   password: ${admin.password}` : ""),
+    admin.passwordFile ? `           (the password is kept in ${admin.passwordFile})` : "",
+    !admin.password && !config.adminPassword
+      ? "           password: set ADMIN_PASSWORD to reset it (the generated one is no longer on this machine)"
+      : "",
+    `API docs:  http://localhost:${port}/api/docs`,
+    `Database:  ${db.kind === "embedded" ? `embedded (${path.join(config.dataDir, "db")})` : "PostgreSQL"}`,
+    "",
+  ];
+  console.log(lines.filter((line) => line !== "").join("\n"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

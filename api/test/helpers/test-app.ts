@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Database } from "@shop/prisma/db";
+import { buildApp, type App } from "../../src/app";
+import { loadConfig, type Config } from "../../src/config";
+import { ensureAdmin, resolveJwtSecret } from "../../src/services/secrets";
+import type { OrderNotifier } from "../../src/services/notifier";
+import { openTestDatabase } from "./database";
+
+export const TEST_ADMIN = { login: "admin", password: "test-password-123" };
+export const TEST_BOT_TOKEN = "123456789:TEST_token_for_signing_init_data_only";
+
+export interface TestApp {
+  app: App;
+  db: Database;
+  prisma: Database["prisma"];
+  config: Config;
+  /** a bearer token of the test admin, made through POST /api/login */
+  adminToken(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The real server (every plugin and route) on a fresh database, for `app.inject(...)`. */
+export async function createTestApp(options: { env?: Record<string, string>; notifier?: OrderNotifier } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-test-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_LOGIN: TEST_ADMIN.login,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    LOG_LEVEL: "silent",
+    WEB_DIST_DIR: path.join(dataDir, "no-web-build"),
+    ...options.env,
+  });
+  const db = await openTestDatabase();
+  const jwtSecret = await resolveJwtSecret(db.prisma, config.jwtSecret);
+  await ensureAdmin(db.prisma, config);
+  const app = await buildApp({ config, db, jwtSecret, notifier: options.notifier, logger: false });
+  await app.ready();
+  let token: string | null = null;
+  return {
+    app,
+    db,
+    prisma: db.prisma,
+    config,
+    async adminToken() {
+      if (token) return token;
+      const response = await app.inject({ method: "POST", url: "/api/login", payload: TEST_ADMIN });
+      if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+      token = (response.json() as { token: string }).token;
+      return token;
+    },
+    async close() {
+      await app.close();
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { mkdirSync } from "node:fs";
+import pg from "pg";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaClient } from "./generated/client";
+import { applyMigrations, type RunInTransaction } from "./migrate";
+
+export { Prisma, PrismaClient } from "./generated/client";
+
+export type DatabaseKind = "postgresql" | "embedded";
+
+export interface Database {
+  prisma: PrismaClient;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgresql://… of a PostgreSQL server; without it the embedded database is used */
+  databaseUrl?: string;
+  /** where the embedded database keeps its files; "memory://" keeps nothing */
+  embeddedDir?: string;
+  /** connections to the PostgreSQL server (default 10) */
+  poolSize?: number;
+  /** apply pending migrations before returning (the default) */
+  migrate?: boolean;
+}
+
+/**
+ * Opens the shop's database: a PostgreSQL server when a URL is given, otherwise PGlite in this process.
+ * PGlite has no lock of its own, so only one process may open a directory at a time.
+ * PGlite also runs one statement at a time and queues everything behind an open transaction:
+ * inside `prisma.$transaction(async (tx) => …)` use `tx` only, never `prisma`, or the call waits forever.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    pool.on("error", () => {}); // an idle client losing its connection is retried by the next query
+    const runInTransaction: RunInTransaction = async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        await work({
+          exec: async (sql) => void (await client.query(sql)),
+          query: async (sql, params) => (await client.query(sql, params)).rows,
+        });
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    };
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    return finishOpening(options, "postgresql", prisma, runInTransaction, () => pool.end());
+  }
+
+  const dir = options.embeddedDir ?? "memory://";
+  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create(dir);
+  const runInTransaction: RunInTransaction = (work) =>
+    pglite.transaction(async (tx) => {
+      await work({
+        exec: async (sql) => void (await tx.exec(sql)),
+        query: async <Row>(sql: string, params?: unknown[]) => (await tx.query<Row>(sql, params)).rows,
+      });
+    });
+  // pglite-prisma-adapter is typed against an older @prisma/driver-adapter-utils; the runtime contract is the same
+  const adapter = new PrismaPGlite(pglite) as unknown as PrismaPg;
+  const prisma = new PrismaClient({ adapter });
+  return finishOpening(options, "embedded", prisma, runInTransaction, () => pglite.close());
+}
+
+async function finishOpening(
+  options: DatabaseOptions,
+  kind: DatabaseKind,
+  prisma: PrismaClient,
+  runInTransaction: RunInTransaction,
+  closeDriver: () => Promise<void>,
+): Promise<Database> {
+  const db: Database = {
+    prisma,
+    kind,
+    async close() {
+      await prisma.$disconnect();
+      await closeDriver();
+    },
+  };
+  if (options.migrate !== false) {
+    try {
+      await applyMigrations(runInTransaction);
+    } catch (error) {
+      await db.close().catch(() => {});
+      throw error;
+    }
+  }
+  return db;
+}

@@ -1,0 +1,33 @@
+import { phoneError } from "./phone";
+
+/** Checkout form validation of spec section 5; the same rules run in the browser and on the server. */
+
+export const CHECKOUT_MESSAGES = {
+  nameRequired: "Введите имя",
+} as const;
+
+export interface CheckoutForm {
+  customer_name: string;
+  customer_phone: string;
+  delivery_address?: string | null;
+  comment?: string | null;
+}
+
+export type CheckoutErrors = Partial<Record<"customer_name" | "customer_phone", string>>;
+
+export function validateCheckoutForm(form: CheckoutForm): CheckoutErrors {
+  const errors: CheckoutErrors = {};
+  if (!form.customer_name?.trim()) errors.customer_name = CHECKOUT_MESSAGES.nameRequired;
+  const phone = phoneError(form.customer_phone);
+  if (phone) errors.customer_phone = phone;
+  return errors;
+}
+
+/** Messages the checkout shows when the server cannot take the order (spec section 8). */
+export const ORDER_ERROR_MESSAGES = {
+  prepareFailed: "Ошибка сервера при подготовке заказа",
+  prepareFailedStatus: (status: number) => `Ошибка сервера (${status}) при подготовке заказа.`,
+  createFailed: "Ошибка создания заказа",
+  createFailedServer: "Ошибка сервера при создании заказа",
+  alert: (message: string) => `Ошибка при оформлении заказа: ${message}`,
+} as const;

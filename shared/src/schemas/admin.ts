@@ -1,0 +1,112 @@
+import Type, { type Static } from "typebox";
+import { CategoryType, Product } from "./catalog";
+import { Nullable } from "./common";
+
+export const LoginBody = Type.Object({
+  login: Type.String({ maxLength: 200 }),
+  password: Type.String({ maxLength: 500 }),
+});
+export type LoginBody = Static<typeof LoginBody>;
+
+export const LoginResponse = Type.Object({
+  token: Type.String(),
+  login: Type.String(),
+  /** ISO time after which the token is refused */
+  expiresAt: Type.String(),
+});
+export type LoginResponse = Static<typeof LoginResponse>;
+
+export const CategoryBody = Type.Object({
+  name: Type.String({ maxLength: 100 }),
+  type: CategoryType,
+});
+export type CategoryBody = Static<typeof CategoryBody>;
+
+export const DeleteCategoryResponse = Type.Object({ ok: Type.Literal(true), detachedProducts: Type.Integer() });
+
+const Dimension = Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100000 })));
+const ImageUrl = Type.String({ minLength: 1, maxLength: 500 });
+
+const ProductFields = {
+  name: Type.String({ maxLength: 200 }),
+  price: Type.Union([Type.Number(), Type.String({ maxLength: 20 })]),
+  material: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+  description: Type.Optional(Nullable(Type.String({ maxLength: 20000 }))),
+  width: Dimension,
+  height: Dimension,
+  depth: Dimension,
+  categoryIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 })),
+};
+
+/** POST /api/admin/products: images as a list of URLs, the first is the main image. */
+export const CreateProductBody = Type.Object({
+  ...ProductFields,
+  imageUrls: Type.Optional(Type.Array(ImageUrl, { maxItems: 20 })),
+});
+export type CreateProductBody = Static<typeof CreateProductBody>;
+
+/** PUT /api/admin/products/{id}: images in their new order; kept ones carry their id, new uploads only a URL. */
+export const UpdateProductBody = Type.Object({
+  ...ProductFields,
+  images: Type.Optional(
+    Type.Array(Type.Object({ id: Type.Optional(Type.Integer({ minimum: 1 })), image_url: ImageUrl }), { maxItems: 20 }),
+  ),
+});
+export type UpdateProductBody = Static<typeof UpdateProductBody>;
+
+export const AdminProductsQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  /** part of the name or the article */
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type AdminProductsQuery = Static<typeof AdminProductsQuery>;
+
+export const AdminProductsResponse = Type.Object({
+  products: Type.Array(Product),
+  total: Type.Integer(),
+  totalPages: Type.Integer(),
+  page: Type.Integer(),
+});
+export type AdminProductsResponse = Static<typeof AdminProductsResponse>;
+
+export const UploadResponse = Type.Object({ filePaths: Type.Array(Type.String()) });
+export type UploadResponse = Static<typeof UploadResponse>;
+
+export const StatsQuery = Type.Object({
+  period: Type.Optional(Type.Union([Type.Literal("7d"), Type.Literal("30d"), Type.Literal("all")])),
+  /** a custom range instead of a period: ISO dates, both ends included */
+  start: Type.Optional(Type.String({ format: "date" })),
+  end: Type.Optional(Type.String({ format: "date" })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+export type StatsQuery = Static<typeof StatsQuery>;
+
+export const KpiResponse = Type.Object({
+  totalOrders: Type.Integer(),
+  totalRevenue: Type.Number(),
+  averageOrderValue: Type.Number(),
+});
+export type KpiResponse = Static<typeof KpiResponse>;
+
+export const SeriesResponse = Type.Object({
+  labels: Type.Array(Type.String()),
+  data: Type.Array(Type.Number()),
+});
+export type SeriesResponse = Static<typeof SeriesResponse>;
+
+export const TopProduct = Type.Object({
+  productId: Nullable(Type.Integer()),
+  name: Type.String(),
+  quantitySold: Type.Integer(),
+  totalValue: Type.Number(),
+});
+export type TopProduct = Static<typeof TopProduct>;
+
+export const TopCustomer = Type.Object({
+  telegramUserId: Nullable(Type.String()),
+  customerName: Type.String(),
+  orderCount: Type.Integer(),
+  totalSpent: Type.Number(),
+});
+export type TopCustomer = Static<typeof TopCustomer>;

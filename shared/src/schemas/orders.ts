@@ -1,0 +1,182 @@
+import Type, { type Static } from "typebox";
+import { MAX_ITEM_QUANTITY, MAX_ORDER_LINES } from "../constants";
+import { Money, Nullable } from "./common";
+
+export const OrderStatus = Type.Union([
+  Type.Literal("new"),
+  Type.Literal("processing"),
+  Type.Literal("shipped"),
+  Type.Literal("completed"),
+  Type.Literal("cancelled"),
+]);
+export type OrderStatusValue = Static<typeof OrderStatus>;
+
+export const OrderSource = Type.Union([
+  Type.Literal("website"),
+  Type.Literal("mobile_web"),
+  Type.Literal("telegram_mini_app"),
+  Type.Literal("telegram_bot"),
+]);
+export type OrderSourceValue = Static<typeof OrderSource>;
+
+const Quantity = Type.Integer({ minimum: 1, maximum: MAX_ITEM_QUANTITY });
+
+/**
+ * The checkout form. Name and phone are checked by the server with the spec's Russian messages
+ * (a blank name is a 400 with 'Введите имя', not a schema error), so they are plain strings here.
+ */
+export const CheckoutFields = Type.Object({
+  customer_name: Type.String({ maxLength: 200 }),
+  customer_phone: Type.String({ maxLength: 40 }),
+  delivery_address: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+  comment: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+});
+export type CheckoutFields = Static<typeof CheckoutFields>;
+
+/** A cart line of a direct order. Only product_id and quantity count: names and prices come from the database. */
+export const OrderCartItem = Type.Object({
+  product_id: Type.Integer({ minimum: 1 }),
+  quantity: Quantity,
+  product_name: Type.Optional(Type.String()),
+  product_sku: Type.Optional(Type.String()),
+  product_image: Type.Optional(Nullable(Type.String())),
+  price: Type.Optional(Type.Number()),
+});
+
+/** POST /api/orders: the mini-app order (and the website order when no bot is configured). */
+export const CreateOrderBody = Type.Intersect([
+  CheckoutFields,
+  Type.Object({
+    source: Type.Optional(OrderSource),
+    telegram_user_id: Type.Optional(Nullable(Type.Union([Type.Integer(), Type.String({ pattern: "^\\d{1,20}$" })]))),
+    telegram_username: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+    telegram_first_name: Type.Optional(Nullable(Type.String({ maxLength: 128 }))),
+    telegram_last_name: Type.Optional(Nullable(Type.String({ maxLength: 128 }))),
+    cart_items: Type.Array(OrderCartItem, { maxItems: MAX_ORDER_LINES }),
+  }),
+]);
+export type CreateOrderBody = Static<typeof CreateOrderBody>;
+
+export const OrderTotals = Type.Object({
+  subtotal: Money,
+  discount_percent: Type.Integer(),
+  discount_amount: Money,
+  delivery_cost: Money,
+  total: Money,
+});
+export type OrderTotals = Static<typeof OrderTotals>;
+
+export const CreateOrderResponse = Type.Intersect([
+  Type.Object({ id: Type.Integer(), order_number: Type.String(), status: OrderStatus }),
+  OrderTotals,
+]);
+export type CreateOrderResponse = Static<typeof CreateOrderResponse>;
+
+/** A cart line of a prepared order: again, only id and quantity are trusted. */
+export const PrepareCartItem = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  quantity: Quantity,
+  name: Type.Optional(Type.String()),
+  price: Type.Optional(Type.Number()),
+  image: Type.Optional(Nullable(Type.String())),
+  sku: Type.Optional(Type.String()),
+});
+
+/** POST /api/orders/prepare: the website checkout, confirmed later in the bot. Client totals are ignored. */
+export const PrepareOrderBody = Type.Object({
+  order: CheckoutFields,
+  cart: Type.Array(PrepareCartItem, { maxItems: MAX_ORDER_LINES }),
+  totals: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  source: Type.Optional(OrderSource),
+});
+export type PrepareOrderBody = Static<typeof PrepareOrderBody>;
+
+export const PrepareOrderResponse = Type.Intersect([
+  Type.Object({
+    /** Telegram start parameter: at most 64 characters of A–Z a–z 0–9 _ - */
+    token: Type.String(),
+    expires_at: Type.String(),
+    /** https://t.me/<bot>?start=<token>, or null when no bot is configured */
+    bot_link: Nullable(Type.String()),
+  }),
+  OrderTotals,
+]);
+export type PrepareOrderResponse = Static<typeof PrepareOrderResponse>;
+
+export const OrderItem = Type.Object({
+  id: Type.Integer(),
+  product_id: Nullable(Type.Integer()),
+  product_name: Type.String(),
+  product_sku: Type.String(),
+  product_image: Nullable(Type.String()),
+  price: Money,
+  quantity: Type.Integer(),
+});
+export type OrderItem = Static<typeof OrderItem>;
+
+/** Order as the admin sees it (spec section 3), with the source and the Telegram customer. */
+export const AdminOrder = Type.Object({
+  id: Type.Integer(),
+  order_number: Type.String(),
+  created_at: Type.String(),
+  customer_name: Type.String(),
+  customer_phone: Type.String(),
+  telegram_user_id: Nullable(Type.String()),
+  telegram_username: Nullable(Type.String()),
+  delivery_address: Nullable(Type.String()),
+  comment: Nullable(Type.String()),
+  status: OrderStatus,
+  source: Type.String(),
+  subtotal: Money,
+  discount_percent: Type.Integer(),
+  discount_amount: Money,
+  delivery_cost: Money,
+  total: Money,
+  items: Type.Array(OrderItem),
+});
+export type AdminOrder = Static<typeof AdminOrder>;
+
+export const AdminOrdersQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  status: Type.Optional(Type.Union([OrderStatus, Type.Literal("all")])),
+});
+export type AdminOrdersQuery = Static<typeof AdminOrdersQuery>;
+
+export const AdminOrdersResponse = Type.Object({
+  orders: Type.Array(AdminOrder),
+  totalPages: Type.Integer(),
+  total: Type.Integer(),
+  page: Type.Integer(),
+});
+export type AdminOrdersResponse = Static<typeof AdminOrdersResponse>;
+
+export const StatusBody = Type.Object({ status: Type.String({ maxLength: 32 }) });
+export type StatusBody = Static<typeof StatusBody>;
+
+/** My orders (messenger only): the list, and one order with its items. */
+export const MyOrderSummary = Type.Object({
+  id: Type.Integer(),
+  order_number: Type.String(),
+  created_at: Type.String(),
+  total: Money,
+  status: OrderStatus,
+});
+export type MyOrderSummary = Static<typeof MyOrderSummary>;
+
+export const MyOrdersResponse = Type.Object({
+  orders: Type.Array(MyOrderSummary),
+  lastAddress: Nullable(Type.String()),
+});
+export type MyOrdersResponse = Static<typeof MyOrdersResponse>;
+
+export const MyOrderDetail = Type.Intersect([
+  MyOrderSummary,
+  OrderTotals,
+  Type.Object({
+    delivery_address: Nullable(Type.String()),
+    comment: Nullable(Type.String()),
+    items: Type.Array(OrderItem),
+  }),
+]);
+export type MyOrderDetail = Static<typeof MyOrderDetail>;

@@ -1,0 +1,32 @@
+import Type, { type Static } from "typebox";
+import { Nullable } from "./common";
+
+export const TelegramUserBody = Type.Object({
+  telegram_user_id: Type.Union([Type.Integer(), Type.String({ pattern: "^\\d{1,20}$" })]),
+  telegram_username: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+  telegram_first_name: Type.Optional(Nullable(Type.String({ maxLength: 128 }))),
+  telegram_last_name: Type.Optional(Nullable(Type.String({ maxLength: 128 }))),
+  language_code: Type.Optional(Nullable(Type.String({ maxLength: 16 }))),
+});
+export type TelegramUserBody = Static<typeof TelegramUserBody>;
+
+export const TelegramUserResponse = Type.Object({
+  telegram_user_id: Type.String(),
+  telegram_username: Nullable(Type.String()),
+  telegram_first_name: Nullable(Type.String()),
+  telegram_last_name: Nullable(Type.String()),
+  order_count: Type.Integer(),
+});
+export type TelegramUserResponse = Static<typeof TelegramUserResponse>;
+
+export const ConfigResponse = Type.Object({
+  /** the bot's username without '@', or null when no bot is configured */
+  botUsername: Nullable(Type.String()),
+  /** https://t.me/<bot>; the website checkout appends ?start=<token>. Null: the website creates orders itself */
+  botLink: Nullable(Type.String()),
+  /** 'bot': website checkouts are prepared and confirmed in the bot; 'direct': POST /api/orders from the site */
+  checkoutMode: Type.Union([Type.Literal("bot"), Type.Literal("direct")]),
+  deliveryFee: Type.Number(),
+  discountTiers: Type.Array(Type.Object({ threshold: Type.Number(), percent: Type.Number() })),
+});
+export type ConfigResponse = Static<typeof ConfigResponse>;
