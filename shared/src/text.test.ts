@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { cardImageUrl, isUploadedImageUrl } from "./images";
+import { DEFAULT_META_DESCRIPTION, metaDescription, normalizeSearchText } from "./text";
+import { validateCheckoutForm } from "./checkout";
+
+describe("search text", () => {
+  it("folds case and ё", () => {
+    expect(normalizeSearchText("  Ёлочная   ИГРУШКА ")).toBe("елочная игрушка");
+  });
+});
+
+describe("meta description", () => {
+  it("keeps short text, cuts long text to 160 characters with '...', falls back when empty", () => {
+    expect(metaDescription("Ваза из глины.")).toBe("Ваза из глины.");
+    const long = "а".repeat(300);
+    const cut = metaDescription(long);
+    expect(cut).toHaveLength(160);
+    expect(cut.endsWith("...")).toBe(true);
+    expect(metaDescription("   ")).toBe(DEFAULT_META_DESCRIPTION);
+  });
+});
+
+describe("image variants", () => {
+  it("derives the card variant of an uploaded image only", () => {
+    expect(cardImageUrl("/uploads/Ab3_x-9.webp")).toBe("/uploads/Ab3_x-9-card.webp");
+    expect(cardImageUrl("https://example.com/a.jpg")).toBe("https://example.com/a.jpg");
+    expect(isUploadedImageUrl("/uploads/../etc.webp")).toBe(false);
+  });
+});
+
+describe("checkout validation", () => {
+  it("uses the spec's messages", () => {
+    expect(validateCheckoutForm({ customer_name: "  ", customer_phone: "+7 " })).toEqual({
+      customer_name: "Введите имя",
+      customer_phone: "Введите телефон",
+    });
+    expect(validateCheckoutForm({ customer_name: "Анна", customer_phone: "+7 (912) 34" })).toEqual({
+      customer_phone: "Введите полный номер",
+    });
+    expect(validateCheckoutForm({ customer_name: "Анна", customer_phone: "+7 (912) 345-67-89" })).toEqual({});
+  });
+});
