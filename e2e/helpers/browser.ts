@@ -1,0 +1,80 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { ROOT, chromiumPath } from "./server";
+
+/** Debian's Chromium through playwright-core (never `playwright install`: no downloads on these machines). */
+
+export const VIEWPORTS = {
+  mobile: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+const MOBILE_UA =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+
+export const SCREENSHOT_DIR = path.join(ROOT, "test-results/screenshots");
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = chromiumPath();
+  if (!executablePath) throw new Error("Chromium is not installed: apt-get install -y chromium");
+  return chromium.launch({
+    executablePath,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  viewport: ViewportName;
+  /** uncaught page errors and console errors seen so far */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A new context (own storage) and page at a named viewport. The mobile one is a touch phone with a phone user
+ * agent, so the shop counts its orders as mobile_web.
+ */
+export async function openPage(
+  browser: Browser,
+  viewport: ViewportName,
+  options: { baseURL?: string; locale?: string; userAgent?: string } = {},
+): Promise<OpenedPage> {
+  const mobile = viewport === "mobile";
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    deviceScaleFactor: 1,
+    isMobile: mobile,
+    hasTouch: mobile,
+    userAgent: options.userAgent ?? (mobile ? MOBILE_UA : undefined),
+    locale: options.locale ?? "ru-RU",
+    baseURL: options.baseURL,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console: ${message.text()}`);
+  });
+  return { context, page, viewport, errors, close: () => context.close() };
+}
+
+/** Saves `test-results/screenshots/<name>-<viewport>.png` and returns its path. */
+export async function screenshot(page: Page, name: string, viewport: ViewportName, fullPage = false): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}-${viewport}.png`);
+  await page.screenshot({ path: file, fullPage, animations: "disabled" });
+  return file;
+}

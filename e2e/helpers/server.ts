@@ -1,0 +1,150 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/**
+ * The real shop for browser tests: a fresh build of the web app, then `tsx api/src/server.ts` on a free port with
+ * its own temporary data directory (embedded database, uploads), the demo catalogue seeded and a known admin.
+ */
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+export const E2E_ADMIN = { login: "admin", password: "e2e-password-123" };
+
+export interface ShopServer {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  port: number;
+  dataDir: string;
+  webDistDir: string;
+  /** everything the server printed so far (stdout and stderr) */
+  output(): string;
+  /** fetch relative to the server, JSON in and out helpers live in the tests */
+  fetch(pathname: string, init?: RequestInit): Promise<Response>;
+  /** a bearer token of the admin, through POST /api/login */
+  adminToken(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** extra environment, e.g. TELEGRAM_BOT_TOKEN, TELEGRAM_API_ROOT, DATABASE_URL */
+  env?: Record<string, string>;
+  /** an already built web app (see buildWeb); built into a fresh temporary directory when missing */
+  webDistDir?: string;
+  /** seed the demo catalogue (default true) */
+  seed?: boolean;
+  /** how long to wait for the server to listen, ms (default 180 s: the first seed makes images) */
+  startTimeoutMs?: number;
+}
+
+/** True when Debian's Chromium is installed; browser tests skip loudly without it. */
+export function chromiumPath(): string | null {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean) as string[];
+  return candidates.find((candidate) => existsSync(candidate)) ?? null;
+}
+
+/**
+ * Builds apps/web into `outDir` (a fresh temporary directory by default) and checks the result has an index.html.
+ * Every run builds its own copy, so parallel test runs and a developer's `npm run build` never swap files under a
+ * running server.
+ */
+export function buildWeb(outDir = mkdtempSync(path.join(tmpdir(), "shop-web-dist-"))): string {
+  const result = spawnSync(
+    path.join(ROOT, "node_modules/.bin/vite"),
+    ["build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"],
+    { cwd: path.join(ROOT, "apps/web"), encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } },
+  );
+  if (result.status !== 0 || !existsSync(path.join(outDir, "index.html"))) {
+    throw new Error(`web build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+  }
+  return outDir;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<ShopServer> {
+  const webDistDir = options.webDistDir ?? buildWeb();
+  const ownsDist = !options.webDistDir;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
+  mkdirSync(dataDir, { recursive: true });
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "production",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDistDir,
+    ADMIN_LOGIN: E2E_ADMIN.login,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    SEED_DEMO: options.seed === false ? "0" : "1",
+    LOG_LEVEL: "warn",
+    ...options.env,
+  };
+  const child: ChildProcess = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["api/src/server.ts"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+
+  const cleanup = () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (ownsDist) rmSync(webDistDir, { recursive: true, force: true });
+  };
+
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start in time:\n${output}`));
+    }, options.startTimeoutMs ?? 180_000);
+    const onData = () => {
+      const match = /Shop:\s+http:\/\/[^:]+:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${output}`));
+    });
+  }).catch((error) => {
+    cleanup();
+    throw error;
+  });
+
+  const url = `http://127.0.0.1:${port}`;
+  let token: string | null = null;
+  const server: ShopServer = {
+    url,
+    port,
+    dataDir,
+    webDistDir,
+    output: () => output,
+    fetch: (pathname, init) => fetch(url + pathname, init),
+    async adminToken() {
+      if (token) return token;
+      const response = await fetch(url + "/api/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(E2E_ADMIN),
+      });
+      if (!response.ok) throw new Error(`admin login failed: ${response.status} ${await response.text()}`);
+      token = ((await response.json()) as { token: string }).token;
+      return token;
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      cleanup();
+    },
+  };
+  return server;
+}
