@@ -1,9 +1,19 @@
 import type { App } from "../app";
 import healthRoutes from "./health";
 import webRoutes from "./web";
+import categoryRoutes from "./categories";
+import productRoutes from "./products";
+import cartRoutes from "./cart";
+import configRoutes from "./config";
+import authRoutes from "./auth";
 
 /** Every route area, in one list: `routes/<area>.ts` holds the routes of one URL area. */
 export async function registerRoutes(app: App): Promise<void> {
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(categoryRoutes);
+  await app.register(productRoutes);
+  await app.register(cartRoutes);
+  await app.register(configRoutes);
   await app.register(webRoutes);
 }

@@ -16,6 +16,10 @@ export const LoginResponse = Type.Object({
 });
 export type LoginResponse = Static<typeof LoginResponse>;
 
+/** GET /api/admin/me: who the token belongs to */
+export const AdminMeResponse = Type.Object({ login: Type.String() });
+export type AdminMeResponse = Static<typeof AdminMeResponse>;
+
 export const CategoryBody = Type.Object({
   name: Type.String({ maxLength: 100 }),
   type: CategoryType,

@@ -1,0 +1,53 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { AdminMeResponse, LoginBody, LoginResponse } from "@shop/shared/schemas/admin";
+import { ErrorResponse } from "@shop/shared/schemas/common";
+import type { App } from "../app";
+import { HttpError } from "../plugins/app/errors";
+import { authenticateAdmin, loginResponse } from "../services/admin-auth";
+
+/** Requests to POST /api/login per address and minute, on each instance (failures are also counted in the database). */
+export const LOGIN_REQUESTS_PER_MINUTE = 20;
+
+export default async function authRoutes(instance: App) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    "/api/login",
+    {
+      config: {
+        rateLimit: {
+          max: LOGIN_REQUESTS_PER_MINUTE,
+          timeWindow: 60_000,
+          errorResponseBuilder: (_request, context) =>
+            new HttpError(429, `Слишком много попыток входа. Повторите через ${Math.ceil(context.ttl / 1000)} с.`),
+        },
+      },
+      schema: {
+        tags: ["admin"],
+        summary: "Admin sign-in: a bearer token (JWT) with an expiry",
+        body: LoginBody,
+        response: { 200: LoginResponse, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const admin = await authenticateAdmin(app.prisma, { ...request.body, ip: request.ip });
+      const token = app.jwt.sign({ sub: String(admin.id), login: admin.login });
+      const { exp } = app.jwt.decode<{ exp: number }>(token)!;
+      return loginResponse(token, admin.login, exp);
+    },
+  );
+
+  app.get(
+    "/api/admin/me",
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ["admin"],
+        summary: "The signed-in admin",
+        security: [{ bearerAuth: [] }],
+        response: { 200: AdminMeResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => ({ login: request.user.login }),
+  );
+}
