@@ -6,11 +6,13 @@ import productRoutes from "./products";
 import cartRoutes from "./cart";
 import configRoutes from "./config";
 import authRoutes from "./auth";
+import adminCategoryRoutes from "./admin-categories";
 
 /** Every route area, in one list: `routes/<area>.ts` holds the routes of one URL area. */
 export async function registerRoutes(app: App): Promise<void> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(adminCategoryRoutes);
   await app.register(categoryRoutes);
   await app.register(productRoutes);
   await app.register(cartRoutes);
