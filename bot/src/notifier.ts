@@ -1,0 +1,74 @@
+import type { OrderNotifier, Tx } from "@shop/api/services/notifier";
+import { customerStatusText, managerOrderText } from "./order-text";
+import { managerKeyboard } from "./keyboards";
+
+/** What one outbox row carries: sendMessage parameters besides chat_id. */
+export interface OutboxPayload {
+  text: string;
+  parse_mode: "HTML";
+  reply_markup?: unknown;
+  link_preview_options?: { is_disabled: boolean };
+}
+
+export interface OutboxNotifier extends OrderNotifier {
+  /** Called after rows were written (the transaction may not have committed yet): lets the worker look soon. */
+  onQueued(listener: () => void): () => void;
+}
+
+export interface OutboxNotifierOptions {
+  managerChatIds: readonly bigint[];
+}
+
+/**
+ * The bot's OrderNotifier: writes Telegram messages to the outbox inside the order's own transaction, so a
+ * notification exists exactly when the change it announces was committed. The (chat, dedupe key) pair is
+ * unique, so calling a method twice for one event queues nothing new.
+ */
+export function createOutboxNotifier(options: OutboxNotifierOptions): OutboxNotifier {
+  const listeners = new Set<() => void>();
+  const queued = () => {
+    for (const listener of listeners) listener();
+  };
+
+  async function enqueue(tx: Tx, rows: { chatId: bigint; dedupeKey: string; payload: OutboxPayload }[]) {
+    if (rows.length === 0) return;
+    await tx.outboxMessage.createMany({
+      data: rows.map((row) => ({ chatId: row.chatId, dedupeKey: row.dedupeKey, payload: row.payload as object })),
+      skipDuplicates: true,
+    });
+    queued();
+  }
+
+  return {
+    onQueued(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    async orderCreated(tx, orderId) {
+      if (options.managerChatIds.length === 0) return;
+      const order = await tx.order.findUnique({ where: { id: orderId }, include: { items: true } });
+      if (!order) return;
+      const payload: OutboxPayload = {
+        text: managerOrderText(order),
+        parse_mode: "HTML",
+        reply_markup: managerKeyboard(order.id, order.status),
+        link_preview_options: { is_disabled: true },
+      };
+      await enqueue(
+        tx,
+        options.managerChatIds.map((chatId) => ({ chatId, dedupeKey: `order:${order.id}:created`, payload })),
+      );
+    },
+
+    async orderStatusChanged(tx, orderId, previousStatus) {
+      const order = await tx.order.findUnique({ where: { id: orderId } });
+      if (!order || order.status === previousStatus || order.telegramUserId === null) return;
+      // the order's updatedAt names this very change: a later change back to the same status is a new event
+      const dedupeKey = `order:${order.id}:status:${order.status}:${order.updatedAt.getTime()}`;
+      await enqueue(tx, [
+        { chatId: order.telegramUserId, dedupeKey, payload: { text: customerStatusText(order.orderNumber, order.status), parse_mode: "HTML" } },
+      ]);
+    },
+  };
+}

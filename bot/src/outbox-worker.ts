@@ -1,0 +1,213 @@
+import { Api, GrammyError, HttpError } from "grammy";
+import { autoRetry } from "@grammyjs/auto-retry";
+import type { PrismaClient } from "@shop/prisma/db";
+import type { OutboxPayload } from "./notifier";
+import { silentLog, type BotLog } from "./log";
+
+export interface OutboxWorkerOptions {
+  prisma: PrismaClient;
+  /** the Bot API to send with; see createOutboxApi */
+  api: Api;
+  log?: BotLog;
+  /** how often due rows are looked for when nothing kicks the worker (ms) */
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** after this many failed tries a row is left alone, with its last error */
+  maxAttempts?: number;
+  /** first retry delay; doubles with every failure up to maxDelayMs */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** how long a claimed row is reserved for one send; longer than one send with its retries can take */
+  lockMs?: number;
+  /** the clock (tests move it forward instead of waiting) */
+  now?: () => number;
+}
+
+export interface RunResult {
+  claimed: number;
+  sent: number;
+  failed: number;
+  gaveUp: number;
+}
+
+export interface OutboxWorker {
+  start(): void;
+  /** Finishes the message being sent and stops; rows it had claimed but not sent are picked up again later. */
+  stop(): Promise<void>;
+  /** Something was just queued: look soon instead of at the next poll. */
+  kick(): void;
+  /** One claim-and-send round (what the loop runs); tests call it directly. */
+  runOnce(): Promise<RunResult>;
+}
+
+interface ClaimedRow {
+  id: number;
+  chatId: bigint;
+  payload: OutboxPayload;
+  attempts: number;
+}
+
+/**
+ * The Bot API client of the outbox. auto-retry waits out short rate limits (retry_after up to 10 s) inside
+ * the call; anything longer, server errors and network failures come back to the worker, which reschedules the
+ * row in the database, so a long outage holds no request open and survives a restart.
+ */
+export function createOutboxApi(token: string, apiRoot: string): Api {
+  const api = new Api(token, { apiRoot, timeoutSeconds: 20 });
+  api.config.use(autoRetry({ maxDelaySeconds: 10, maxRetryAttempts: 2, rethrowInternalServerErrors: true, rethrowHttpErrors: true }));
+  return api;
+}
+
+/** 400 (chat not found, bad markup) and 403 (blocked by the user) will not get better by waiting. */
+function isPermanent(error: unknown): boolean {
+  return error instanceof GrammyError && (error.error_code === 400 || error.error_code === 403) && !error.parameters?.retry_after;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof GrammyError) return `${error.error_code}: ${error.description}`;
+  if (error instanceof HttpError) return `network: ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Sends what the notifier queued in `outbox_messages`. A round claims due rows with
+ * `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`), so several workers (API instances, a bot process) share
+ * the table without sending a row twice; before each send the lease is checked and renewed, after it `sent_at`
+ * is set and the row is never claimed again. Messages to one chat go out in the order they were queued.
+ */
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { prisma, api } = options;
+  const log = options.log ?? silentLog;
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const batchSize = options.batchSize ?? 20;
+  const maxAttempts = options.maxAttempts ?? 15;
+  const baseDelayMs = options.baseDelayMs ?? 5000;
+  const maxDelayMs = options.maxDelayMs ?? 3_600_000;
+  const lockMs = options.lockMs ?? 120_000;
+  const now = options.now ?? Date.now;
+
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let started = false;
+  let again = false;
+
+  async function claim(): Promise<{ rows: ClaimedRow[]; lease: Date }> {
+    const at = new Date(now());
+    const lease = new Date(at.getTime() + lockMs);
+    // an older unsent row for the same chat holds the newer ones back, so a customer never reads
+    // "Отправлен" before "В работе"; rows that were given up no longer hold anything
+    const rows = await prisma.$queryRaw<ClaimedRow[]>`
+      UPDATE outbox_messages SET locked_until = ${lease}::timestamptz
+      WHERE id IN (
+        SELECT m.id FROM outbox_messages m
+        WHERE m.sent_at IS NULL AND m.attempts < ${maxAttempts}
+          AND m.next_attempt_at <= ${at}::timestamptz
+          AND (m.locked_until IS NULL OR m.locked_until <= ${at}::timestamptz)
+          AND NOT EXISTS (
+            SELECT 1 FROM outbox_messages e
+            WHERE e.chat_id = m.chat_id AND e.id < m.id AND e.sent_at IS NULL AND e.attempts < ${maxAttempts})
+        ORDER BY m.id
+        LIMIT ${batchSize}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id, chat_id AS "chatId", payload, attempts`;
+    return { rows: rows.sort((a, b) => a.id - b.id), lease };
+  }
+
+  /** Renews the lease if it is still ours: false means another worker took the row after our lease ran out. */
+  async function renew(id: number, lease: Date): Promise<Date | null> {
+    const next = new Date(now() + lockMs);
+    const updated = await prisma.$executeRaw`
+      UPDATE outbox_messages SET locked_until = ${next}::timestamptz
+      WHERE id = ${id} AND sent_at IS NULL AND locked_until = ${lease}::timestamptz`;
+    return updated === 1 ? next : null;
+  }
+
+  async function deliver(row: ClaimedRow, lease: Date): Promise<"sent" | "failed" | "gave-up" | "skipped"> {
+    const ownLease = await renew(row.id, lease);
+    if (!ownLease) return "skipped";
+    try {
+      await api.raw.sendMessage({ chat_id: Number(row.chatId), ...row.payload } as Parameters<Api["raw"]["sendMessage"]>[0]);
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const permanent = isPermanent(error);
+      const retryAfterMs = error instanceof GrammyError && error.parameters?.retry_after ? error.parameters.retry_after * 1000 : 0;
+      const backoffMs = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempts - 1));
+      const giveUp = permanent || attempts >= maxAttempts;
+      const nextAttemptAt = new Date(now() + Math.max(backoffMs, retryAfterMs));
+      await prisma.$executeRaw`
+        UPDATE outbox_messages
+        SET attempts = ${giveUp ? Math.max(attempts, maxAttempts) : attempts}, last_error = ${describe(error)},
+            next_attempt_at = ${nextAttemptAt}::timestamptz, locked_until = NULL
+        WHERE id = ${row.id} AND sent_at IS NULL`;
+      if (giveUp) {
+        log.error({ outboxId: row.id, chatId: String(row.chatId), attempts, err: describe(error) }, "telegram message given up");
+        return "gave-up";
+      }
+      log.warn({ outboxId: row.id, chatId: String(row.chatId), attempts, retryInMs: nextAttemptAt.getTime() - now(), err: describe(error) }, "telegram message failed, will retry");
+      return "failed";
+    }
+    await prisma.$executeRaw`
+      UPDATE outbox_messages SET sent_at = ${new Date(now())}::timestamptz, attempts = attempts + 1, locked_until = NULL, last_error = NULL
+      WHERE id = ${row.id} AND sent_at IS NULL`;
+    return "sent";
+  }
+
+  async function runOnce(): Promise<RunResult> {
+    const result: RunResult = { claimed: 0, sent: 0, failed: 0, gaveUp: 0 };
+    const { rows, lease } = await claim();
+    result.claimed = rows.length;
+    for (const row of rows) {
+      const outcome = await deliver(row, lease);
+      if (outcome === "sent") result.sent += 1;
+      else if (outcome === "failed") result.failed += 1;
+      else if (outcome === "gave-up") result.gaveUp += 1;
+      // a stop between two messages leaves the rest claimed; their lease runs out and another round sends them
+      if (!started && running) break;
+    }
+    return result;
+  }
+
+  function schedule(delayMs: number) {
+    if (!started) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(tick, delayMs);
+    timer.unref?.();
+  }
+
+  function tick() {
+    timer = null;
+    if (!started || running) return;
+    again = false;
+    running = runOnce()
+      .then((result) => result.claimed === batchSize)
+      .catch((error) => {
+        log.error({ err: describe(error) }, "outbox round failed");
+        return false;
+      })
+      .then((more) => {
+        running = null;
+        schedule(more || again ? 0 : pollIntervalMs);
+      });
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      schedule(0);
+    },
+    async stop() {
+      started = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+    kick() {
+      if (!started) return;
+      if (running) again = true;
+      // the notifier writes inside a transaction that commits a moment later; a short delay finds the rows
+      else schedule(50);
+    },
+    runOnce,
+  };
+}

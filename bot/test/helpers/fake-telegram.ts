@@ -1,0 +1,182 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A stand-in for Telegram's Bot API on loopback (the only fake the tests use): answers
+ * `POST /bot<token>/<method>` with `{ ok: true, result }`, records every call, and can be told to fail.
+ * Point grammY at it with `client: { apiRoot: fake.url }` (TELEGRAM_API_ROOT).
+ */
+export interface FakeCall {
+  method: string;
+  params: Record<string, any>;
+  /** false when the fake answered with an error */
+  ok: boolean;
+  at: number;
+}
+
+export interface FakeFailure {
+  status: number;
+  description: string;
+  retryAfter?: number;
+}
+
+export interface FakeTelegram {
+  url: string;
+  token: string;
+  botUser: { id: number; is_bot: true; first_name: string; username: string };
+  calls: FakeCall[];
+  /** successful calls of one method */
+  succeeded(method: string): FakeCall[];
+  /** messages that really went out: successful sendMessage calls */
+  delivered(chatId?: number): FakeCall[];
+  /** the next calls of `method` answer with these failures, in order */
+  failNext(method: string, ...failures: FakeFailure[]): void;
+  /** while set, every call of `method` fails like this */
+  outage(method: string, failure: FakeFailure | null): void;
+  /** holds `method` answers until release() (a slow Telegram) */
+  hold(method: string): void;
+  release(method: string): void;
+  /** an update for the next getUpdates (long polling) */
+  pushUpdate(update: object): void;
+  close(): Promise<void>;
+}
+
+export const TOO_MANY = (retryAfter: number): FakeFailure => ({
+  status: 429,
+  description: `Too Many Requests: retry after ${retryAfter}`,
+  retryAfter,
+});
+export const SERVER_ERROR: FakeFailure = { status: 500, description: "Internal Server Error" };
+
+export async function startFakeTelegram(token: string): Promise<FakeTelegram> {
+  const calls: FakeCall[] = [];
+  const scripted = new Map<string, FakeFailure[]>();
+  const outages = new Map<string, FakeFailure>();
+  const held = new Map<string, (() => void)[]>();
+  const holding = new Set<string>();
+  const updates: object[] = [];
+  let waitingPoll: (() => void) | null = null;
+  let nextMessageId = 1;
+  let nextUpdateId = 1;
+  const botUser = { id: Number(token.split(":")[0]), is_bot: true as const, first_name: "Тестовый магазин", username: "shop_test_bot" };
+
+  const readBody = (request: IncomingMessage) =>
+    new Promise<Record<string, any>>((resolve) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        try {
+          resolve(raw ? JSON.parse(raw) : {});
+        } catch {
+          resolve({ raw });
+        }
+      });
+    });
+
+  function result(method: string, params: Record<string, any>): unknown {
+    const chat = { id: Number(params.chat_id), type: Number(params.chat_id) < 0 ? "group" : "private" };
+    switch (method) {
+      case "getMe":
+        return { ...botUser, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false };
+      case "sendMessage":
+        return { message_id: nextMessageId++, date: Math.floor(Date.now() / 1000), chat, text: params.text, reply_markup: params.reply_markup };
+      case "editMessageText":
+      case "editMessageReplyMarkup":
+        return { message_id: Number(params.message_id), date: Math.floor(Date.now() / 1000), chat, text: params.text ?? "" };
+      case "getUpdates": {
+        const batch = updates.splice(0);
+        return batch;
+      }
+      case "getWebhookInfo":
+        return { url: "", has_custom_certificate: false, pending_update_count: 0 };
+      default:
+        return true;
+    }
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const match = /^\/bot([^/]+)\/(\w+)$/.exec(request.url ?? "");
+    const params = await readBody(request);
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { "Content-Type": "application/json" });
+      response.end(JSON.stringify(body));
+    };
+    if (!match || match[1] !== token) return send(401, { ok: false, error_code: 401, description: "Unauthorized" });
+    const method = match[2]!;
+
+    if (method === "getUpdates" && updates.length === 0) {
+      // long polling, shortened: wait for an update for at most 200 ms
+      await new Promise<void>((resolve) => {
+        const timeout = setTimeout(resolve, 200);
+        waitingPoll = () => {
+          clearTimeout(timeout);
+          resolve();
+        };
+      });
+      waitingPoll = null;
+    }
+    if (holding.has(method)) {
+      await new Promise<void>((resolve) => held.set(method, [...(held.get(method) ?? []), resolve]));
+    }
+
+    const failure = scripted.get(method)?.shift() ?? outages.get(method);
+    if (failure) {
+      calls.push({ method, params, ok: false, at: Date.now() });
+      return send(failure.status, {
+        ok: false,
+        error_code: failure.status,
+        description: failure.description,
+        ...(failure.retryAfter !== undefined ? { parameters: { retry_after: failure.retryAfter } } : {}),
+      });
+    }
+    const value = result(method, params);
+    if (method !== "getUpdates" || (value as unknown[]).length > 0) calls.push({ method, params, ok: true, at: Date.now() });
+    send(200, { ok: true, result: value });
+  }
+
+  const server: Server = createServer((request, response) => {
+    handle(request, response).catch((error) => {
+      response.writeHead(500);
+      response.end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const release = (method: string) => {
+    holding.delete(method);
+    for (const resolve of held.get(method) ?? []) resolve();
+    held.delete(method);
+  };
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    token,
+    botUser,
+    calls,
+    succeeded: (method) => calls.filter((call) => call.method === method && call.ok),
+    delivered: (chatId) =>
+      calls.filter((call) => call.method === "sendMessage" && call.ok && (chatId === undefined || Number(call.params.chat_id) === chatId)),
+    failNext(method, ...failures) {
+      scripted.set(method, [...(scripted.get(method) ?? []), ...failures]);
+    },
+    outage(method, failure) {
+      if (failure) outages.set(method, failure);
+      else outages.delete(method);
+    },
+    hold(method) {
+      holding.add(method);
+    },
+    release,
+    pushUpdate(update) {
+      updates.push({ update_id: nextUpdateId++, ...update });
+      waitingPoll?.();
+    },
+    async close() {
+      for (const method of [...holding]) release(method);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
