@@ -7,12 +7,14 @@ import cartRoutes from "./cart";
 import configRoutes from "./config";
 import authRoutes from "./auth";
 import adminCategoryRoutes from "./admin-categories";
+import uploadRoutes from "./upload";
 
 /** Every route area, in one list: `routes/<area>.ts` holds the routes of one URL area. */
 export async function registerRoutes(app: App): Promise<void> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(adminCategoryRoutes);
+  await app.register(uploadRoutes);
   await app.register(categoryRoutes);
   await app.register(productRoutes);
   await app.register(cartRoutes);
