@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Database } from "@shop/prisma/db";
 import type { Config } from "./config";
 import { noopNotifier, type OrderNotifier } from "./services/notifier";
+import { createBotInfo, type BotInfo } from "./services/bot-info";
 import errorsPlugin from "./plugins/app/errors";
 import authPlugin from "./plugins/app/auth";
 import telegramIdentityPlugin from "./plugins/app/telegram-identity";
@@ -30,6 +31,8 @@ declare module "fastify" {
     db: Database;
     prisma: Database["prisma"];
     notifier: OrderNotifier;
+    /** the bot's username, settable once the bot learns it from getMe */
+    botInfo: BotInfo;
   }
 }
 
@@ -51,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate("db", options.db);
   app.decorate("prisma", options.db.prisma);
   app.decorate("notifier", options.notifier ?? noopNotifier);
+  app.decorate("botInfo", createBotInfo(config));
 
   await app.register(errorsPlugin);
   await app.register(helmetPlugin);

@@ -1,0 +1,21 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { ProductCardList, RecommendationsBody } from "@shop/shared/schemas/catalog";
+import type { App } from "../app";
+import { recommendations } from "../services/catalog";
+
+export default async function cartRoutes(app: App) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.post(
+    "/api/cart/recommendations",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "Up to 8 products not in the cart: related first, then best sellers, then the newest",
+        body: RecommendationsBody,
+        response: { 200: ProductCardList },
+      },
+    },
+    async (request) => recommendations(app.prisma, request.body.cartProductIds),
+  );
+}

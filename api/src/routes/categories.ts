@@ -1,0 +1,20 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { CategoryList } from "@shop/shared/schemas/catalog";
+import type { App } from "../app";
+import { listCategories } from "../services/catalog";
+
+export default async function categoryRoutes(app: App) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get(
+    "/api/categories",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "Main categories and tags with their product counts (main first, then tags, by name)",
+        response: { 200: CategoryList },
+      },
+    },
+    async () => listCategories(app.prisma),
+  );
+}

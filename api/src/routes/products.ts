@@ -1,0 +1,71 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { CatalogQuery, CatalogResponse, Product, ProductCardList, SearchQuery, SearchResponse } from "@shop/shared/schemas/catalog";
+import { ErrorResponse, IdParams } from "@shop/shared/schemas/common";
+import { SEARCH_DROPDOWN_LIMIT } from "@shop/shared/constants";
+import type { App } from "../app";
+import { getProduct, listProducts, searchProducts, similarProducts } from "../services/catalog";
+
+export default async function productRoutes(app: App) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get(
+    "/api/products",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "Catalogue page",
+        description:
+          "Filters combine with AND. mainCategory: products linked to that category. subCategories: comma-joined " +
+          "tag ids, a product matches when it has ANY of them. priceFrom/priceTo: inclusive bounds (priceFrom > priceTo " +
+          "is a 400). sortOrder default = newest first. limit defaults to 12 (max 100). A page past the end returns " +
+          "an empty list with the real totalPages.",
+        querystring: CatalogQuery,
+        response: { 200: CatalogResponse, 400: ErrorResponse },
+      },
+    },
+    async (request) => listProducts(app.prisma, request.query),
+  );
+
+  r.get(
+    "/api/products/search",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "Search by name or article",
+        description:
+          "Case-insensitive, ё = е. Names starting with the query come first, then names with a word starting " +
+          "with it, then other matches. limit defaults to 5 (max 50); a blank query returns no products.",
+        querystring: SearchQuery,
+        response: { 200: SearchResponse },
+      },
+    },
+    async (request) => ({ products: await searchProducts(app.prisma, request.query.q, request.query.limit ?? SEARCH_DROPDOWN_LIMIT) }),
+  );
+
+  r.get(
+    "/api/products/:id",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "One product with images and categories",
+        params: IdParams,
+        response: { 200: Product, 404: ErrorResponse },
+      },
+    },
+    async (request) => getProduct(app.prisma, request.params.id),
+  );
+
+  r.get(
+    "/api/products/:id/similar",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "Up to 8 products sharing a category, most shared first; never the product itself",
+        params: IdParams,
+        response: { 200: ProductCardList, 404: ErrorResponse },
+      },
+    },
+    async (request) => similarProducts(app.prisma, request.params.id),
+  );
+}
+

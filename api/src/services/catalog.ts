@@ -1,0 +1,266 @@
+import { Prisma, type PrismaClient } from "@shop/prisma/db";
+import type { Category, CatalogQuery, CatalogResponse, Product, ProductCard } from "@shop/shared/schemas/catalog";
+import {
+  CATALOG_PAGE_SIZE,
+  RECOMMENDATIONS_LIMIT,
+  SEARCH_DROPDOWN_LIMIT,
+  SIMILAR_PRODUCTS_LIMIT,
+} from "@shop/shared/constants";
+import { normalizeSearchText } from "@shop/shared/text";
+import { badRequest, notFound } from "../plugins/app/errors";
+import { productInclude, toProduct } from "./product-mapping";
+
+/**
+ * Shopper-facing reads of the catalogue. Each read is one SQL round trip where it can be (the catalogue page
+ * runs its count beside it): product cards carry their images as a JSON sub-select instead of a second query.
+ */
+
+export const PRODUCT_NOT_FOUND = "Товар не найден";
+export const PRICE_RANGE_MESSAGE = "Цена «от» не может быть больше цены «до»";
+
+interface CardRow {
+  id: number;
+  name: string;
+  price: string;
+  sku: string;
+  images: { id: number; image_url: string }[] | string | null;
+}
+
+/** Columns of a product card, `p` being the products row; images in their order, as JSON. */
+const CARD_COLUMNS = Prisma.sql`p.id, p.name, p.price::text AS price, p.sku,
+  (SELECT json_agg(json_build_object('id', i.id, 'image_url', i.image_url) ORDER BY i.position, i.id)
+     FROM product_images i WHERE i.product_id = p.id) AS images`;
+
+function toCard(row: CardRow): ProductCard {
+  const images = typeof row.images === "string" ? (JSON.parse(row.images) as CardRow["images"]) : row.images;
+  return { id: row.id, name: row.name, price: Number(row.price), sku: row.sku, images: Array.isArray(images) ? images : [] };
+}
+
+/** Main categories first, then tags, each by name; product_count counted in one grouped query. */
+export async function listCategories(prisma: PrismaClient): Promise<Category[]> {
+  const rows = await prisma.$queryRaw<{ id: number; name: string; type: "main" | "sub"; product_count: number }[]>`
+    SELECT c.id, c.name, c.type::text AS type, COUNT(pc.product_id)::int AS product_count
+      FROM categories c
+      LEFT JOIN product_categories pc ON pc.category_id = c.id
+     GROUP BY c.id`;
+  return rows
+    .map((row) => ({ id: row.id, name: row.name, type: row.type, product_count: Number(row.product_count) }))
+    .sort((a, b) => (a.type === b.type ? a.name.localeCompare(b.name, "ru") || a.id - b.id : a.type === "main" ? -1 : 1));
+}
+
+/** Comma-joined ids ("3, 5,7") as distinct numbers; the route schema already allows only digits and commas. */
+export function parseIdList(raw: string | undefined): number[] {
+  if (!raw) return [];
+  const ids = raw.split(",").map((part) => Number(part.trim())).filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2147483647);
+  return [...new Set(ids)];
+}
+
+/** The largest OFFSET worth sending: anything further is past the end of any catalogue. */
+const MAX_OFFSET = 2_000_000_000;
+
+/**
+ * The catalogue page. mainCategory: products linked to that category. subCategories: products that have ANY
+ * of the given tags. Price bounds are inclusive. Sort: default = newest first (id desc), price ascending or
+ * descending with the id as a stable tiebreak. A page past the end is an empty list with the real totalPages.
+ */
+export async function listProducts(prisma: PrismaClient, query: CatalogQuery): Promise<CatalogResponse> {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? CATALOG_PAGE_SIZE;
+  const priceFrom = Number.isFinite(query.priceFrom) ? query.priceFrom : undefined;
+  const priceTo = Number.isFinite(query.priceTo) ? query.priceTo : undefined;
+  if (priceFrom !== undefined && priceTo !== undefined && priceFrom > priceTo) {
+    throw badRequest(PRICE_RANGE_MESSAGE, { priceFrom: PRICE_RANGE_MESSAGE });
+  }
+
+  const conditions: Prisma.Sql[] = [];
+  if (query.mainCategory !== undefined) {
+    conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM product_categories pc
+      WHERE pc.product_id = p.id AND pc.category_id = ${query.mainCategory})`);
+  }
+  const tags = parseIdList(query.subCategories);
+  if (tags.length > 0) {
+    conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM product_categories pc
+      WHERE pc.product_id = p.id AND pc.category_id IN (${Prisma.join(tags)}))`);
+  }
+  if (priceFrom !== undefined) conditions.push(Prisma.sql`p.price >= ${priceFrom}::numeric`);
+  if (priceTo !== undefined) conditions.push(Prisma.sql`p.price <= ${priceTo}::numeric`);
+  const where = conditions.length > 0 ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
+
+  const orderBy =
+    query.sortOrder === "price-asc"
+      ? Prisma.sql`ORDER BY p.price ASC, p.id ASC`
+      : query.sortOrder === "price-desc"
+        ? Prisma.sql`ORDER BY p.price DESC, p.id DESC`
+        : Prisma.sql`ORDER BY p.id DESC`;
+
+  const offset = (page - 1) * limit;
+  const [countRows, rows] = await Promise.all([
+    prisma.$queryRaw<{ total: number }[]>`SELECT COUNT(*)::int AS total FROM products p ${where}`,
+    offset > MAX_OFFSET
+      ? Promise.resolve([] as CardRow[])
+      : prisma.$queryRaw<CardRow[]>`SELECT ${CARD_COLUMNS} FROM products p ${where} ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
+  ]);
+  const total = Number(countRows[0]?.total ?? 0);
+  return { products: rows.map(toCard), total, totalPages: Math.ceil(total / limit), page };
+}
+
+/** Escapes LIKE's wildcards so that '%' and '_' typed by a shopper match themselves. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => "\\" + char);
+}
+
+/** Punctuation that may open a word inside a name: 'Тарелка «Ёлочка»', 'Салфетки (4 шт.)'. */
+const WORD_SEPARATORS = `«»"'()[]-–—/.,:;!?+`;
+const SEPARATOR_SPACES = " ".repeat(WORD_SEPARATORS.length);
+
+/**
+ * Search by name or article, case-insensitive, ё = е (names are matched through products.search_name).
+ * Ranking: names starting with the query (and an exact article) first, then names with a word starting with
+ * it, then any other match (inside a word, or part of the article); within a rank by name.
+ */
+export async function searchProducts(prisma: PrismaClient, q: string, limit = SEARCH_DROPDOWN_LIMIT): Promise<ProductCard[]> {
+  const needle = normalizeSearchText(q);
+  if (needle.length < 1) return [];
+  const pattern = escapeLike(needle);
+  const rows = await prisma.$queryRaw<CardRow[]>`
+    SELECT ${CARD_COLUMNS}
+      FROM products p
+     WHERE p.search_name LIKE '%' || ${pattern} || '%' OR lower(p.sku) LIKE '%' || ${pattern} || '%'
+     ORDER BY CASE
+                WHEN p.search_name LIKE ${pattern} || '%' OR lower(p.sku) = ${needle} THEN 0
+                WHEN ' ' || translate(p.search_name, ${WORD_SEPARATORS}, ${SEPARATOR_SPACES}) LIKE '% ' || ${pattern} || '%' THEN 1
+                ELSE 2
+              END,
+              p.search_name COLLATE "C", p.id
+     LIMIT ${limit}`;
+  return rows.map(toCard);
+}
+
+/** The product page: images in order, categories (main first). */
+export async function getProduct(prisma: PrismaClient, id: number): Promise<Product> {
+  const row = await prisma.product.findUnique({ where: { id }, include: productInclude });
+  if (!row) throw notFound(PRODUCT_NOT_FOUND);
+  return toProduct(row);
+}
+
+/** Up to 8 products sharing a category with the given one, most shared categories first, then newest. */
+export async function similarProducts(prisma: PrismaClient, id: number, limit = SIMILAR_PRODUCTS_LIMIT): Promise<ProductCard[]> {
+  const [exists, rows] = await Promise.all([
+    prisma.product.findUnique({ where: { id }, select: { id: true } }),
+    prisma.$queryRaw<CardRow[]>`
+      WITH shared AS (
+        SELECT other.product_id, COUNT(*) AS shared
+          FROM product_categories mine
+          JOIN product_categories other ON other.category_id = mine.category_id AND other.product_id <> mine.product_id
+         WHERE mine.product_id = ${id}
+         GROUP BY other.product_id
+         ORDER BY shared DESC, other.product_id DESC
+         LIMIT ${limit}
+      )
+      SELECT ${CARD_COLUMNS}
+        FROM shared s JOIN products p ON p.id = s.product_id
+       ORDER BY s.shared DESC, p.id DESC`,
+  ]);
+  if (!exists) throw notFound(PRODUCT_NOT_FOUND);
+  return rows.map(toCard);
+}
+
+/**
+ * Best sellers: product ids by pieces sold in orders that were not cancelled. Summing every order line is the
+ * one expensive read here, so each API process keeps the ranking for a minute (recommendations tolerate that)
+ * and drops it when it takes an order itself.
+ */
+class BestSellers {
+  private cached: { ids: number[]; at: number } | null = null;
+  private pending: Promise<number[]> | null = null;
+
+  constructor(private readonly prisma: PrismaClient) {}
+
+  async ids(): Promise<number[]> {
+    if (this.cached && Date.now() - this.cached.at < BEST_SELLERS_TTL_MS) return this.cached.ids;
+    this.pending ??= this.prisma.$queryRaw<{ product_id: number }[]>`
+        SELECT oi.product_id
+          FROM order_items oi JOIN orders o ON o.id = oi.order_id
+         WHERE oi.product_id IS NOT NULL AND o.status <> 'cancelled'
+         GROUP BY oi.product_id
+         ORDER BY SUM(oi.quantity) DESC, oi.product_id DESC
+         LIMIT ${BEST_SELLERS_KEPT}`
+      .then((rows) => {
+        const ids = rows.map((row) => row.product_id);
+        this.cached = { ids, at: Date.now() };
+        return ids;
+      })
+      .finally(() => {
+        this.pending = null;
+      });
+    return this.pending;
+  }
+
+  invalidate(): void {
+    this.cached = null;
+  }
+}
+
+const BEST_SELLERS_TTL_MS = 60_000;
+const BEST_SELLERS_KEPT = 50;
+const bestSellerCaches = new WeakMap<PrismaClient, BestSellers>();
+
+function bestSellersOf(prisma: PrismaClient): BestSellers {
+  let cache = bestSellerCaches.get(prisma);
+  if (!cache) bestSellerCaches.set(prisma, (cache = new BestSellers(prisma)));
+  return cache;
+}
+
+/** Called after this process created an order, so that the next recommendations see it. */
+export function forgetBestSellers(prisma: PrismaClient): void {
+  bestSellerCaches.get(prisma)?.invalidate();
+}
+
+/**
+ * "Вам может понравиться": up to 8 products that are not in the cart. Related ones first (sharing categories
+ * with the cart, most shared first), then best sellers, then the newest products to fill the list.
+ */
+export async function recommendations(
+  prisma: PrismaClient,
+  cartProductIds: number[],
+  limit = RECOMMENDATIONS_LIMIT,
+): Promise<ProductCard[]> {
+  const cart = [...new Set(cartProductIds)];
+  // ids start at 1: an empty cart becomes (-1), never NULL, which would make NOT IN reject every row
+  const cartList = cart.length > 0 ? Prisma.join(cart) : Prisma.sql`-1`;
+  const topSellers = await bestSellersOf(prisma).ids();
+  const sellerList = topSellers.length > 0 ? Prisma.join(topSellers) : Prisma.sql`NULL`;
+  const rows = await prisma.$queryRaw<(CardRow & { tier: number; score: number })[]>`
+    WITH related AS (
+      SELECT other.product_id, 0 AS tier, COUNT(*)::int AS score
+        FROM product_categories mine
+        JOIN product_categories other ON other.category_id = mine.category_id
+       WHERE mine.product_id IN (${cartList}) AND other.product_id NOT IN (${cartList})
+       GROUP BY other.product_id
+       ORDER BY score DESC, other.product_id DESC
+       LIMIT ${limit}
+    ),
+    sellers AS (
+      SELECT s.id AS product_id, 1 AS tier, -s.rank AS score
+        FROM unnest(ARRAY[${sellerList}]::int[]) WITH ORDINALITY AS s(id, rank)
+       WHERE s.id IS NOT NULL AND s.id NOT IN (${cartList})
+       LIMIT ${limit}
+    ),
+    newest AS (
+      SELECT p.id AS product_id, 2 AS tier, 0 AS score
+        FROM products p
+       WHERE p.id NOT IN (${cartList})
+       ORDER BY p.id DESC
+       LIMIT ${limit * 3}
+    ),
+    ranked AS (
+      SELECT DISTINCT ON (c.product_id) c.product_id, c.tier, c.score
+        FROM (SELECT * FROM related UNION ALL SELECT * FROM sellers UNION ALL SELECT * FROM newest) c
+       ORDER BY c.product_id, c.tier, c.score DESC
+    )
+    SELECT ${CARD_COLUMNS}, r.tier, r.score
+      FROM ranked r JOIN products p ON p.id = r.product_id
+     ORDER BY r.tier, r.score DESC, p.id DESC
+     LIMIT ${limit}`;
+  return rows.map(toCard);
+}

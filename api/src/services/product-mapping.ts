@@ -1,0 +1,40 @@
+import type { Prisma } from "@shop/prisma/db";
+import type { Product, ProductCard } from "@shop/shared/schemas/catalog";
+
+/** What every product read includes: images in their order; categories for full products. */
+export const productCardInclude = {
+  images: { orderBy: [{ position: "asc" }, { id: "asc" }], select: { id: true, imageUrl: true } },
+} satisfies Prisma.ProductInclude;
+
+export const productInclude = {
+  ...productCardInclude,
+  categories: { select: { category: { select: { id: true, name: true, type: true } } } },
+} satisfies Prisma.ProductInclude;
+
+type CardRow = Prisma.ProductGetPayload<{ include: typeof productCardInclude }>;
+type FullRow = Prisma.ProductGetPayload<{ include: typeof productInclude }>;
+
+export function toProductCard(row: CardRow): ProductCard {
+  return {
+    id: row.id,
+    name: row.name,
+    price: Number(row.price),
+    sku: row.sku,
+    images: row.images.map((image) => ({ id: image.id, image_url: image.imageUrl })),
+  };
+}
+
+export function toProduct(row: FullRow): Product {
+  return {
+    ...toProductCard(row),
+    description: row.description,
+    material: row.material,
+    width: row.width,
+    height: row.height,
+    depth: row.depth,
+    // main category first, then tags by name: the order the admin pills and the editor expect
+    categories: row.categories
+      .map(({ category }) => category)
+      .sort((a, b) => (a.type === b.type ? a.name.localeCompare(b.name, "ru") : a.type === "main" ? -1 : 1)),
+  };
+}
