@@ -1,0 +1,51 @@
+import { Suspense, lazy } from "react";
+import { Navigate, Route, Routes } from "react-router-dom";
+import { RequireAdmin } from "./components/RequireAdmin";
+import { ToastProvider } from "./components/Toast";
+import DashboardPage from "./dashboard/DashboardPage";
+import LoginPage from "./login/LoginPage";
+import "./admin.css";
+
+// dnd-kit comes with the editor only
+const ProductEditorPage = lazy(() => import("./editor/ProductEditorPage"));
+
+/** The admin panel under /admin/*: its own routes, styles and API client, loaded only when an admin URL opens. */
+export default function AdminApp() {
+  return (
+    <div className="adm">
+      <ToastProvider>
+        <Suspense fallback={<p className="adm-muted adm-pad">Загрузка...</p>}>
+          <Routes>
+            <Route index element={<Navigate to="/admin/dashboard" replace />} />
+            <Route path="login" element={<LoginPage />} />
+            <Route
+              path="dashboard"
+              element={
+                <RequireAdmin>
+                  <DashboardPage />
+                </RequireAdmin>
+              }
+            />
+            <Route
+              path="product/new"
+              element={
+                <RequireAdmin>
+                  <ProductEditorPage />
+                </RequireAdmin>
+              }
+            />
+            <Route
+              path="product/edit/:id"
+              element={
+                <RequireAdmin>
+                  <ProductEditorPage />
+                </RequireAdmin>
+              }
+            />
+            <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
+          </Routes>
+        </Suspense>
+      </ToastProvider>
+    </div>
+  );
+}

@@ -1,0 +1,356 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { Link, useBlocker, useNavigate, useParams } from "react-router-dom";
+import type { Category, Product } from "@shop/shared/schemas/catalog";
+import { createProduct, fetchAdminCategories, fetchProduct, updateProduct } from "../api/catalog";
+import { ApiError } from "../api/client";
+import { CloseIcon, PlusIcon } from "../components/icons";
+import { endSession } from "../session";
+import { isAbort } from "../utils";
+import ImageManager from "./ImageManager";
+import Preview from "./Preview";
+import {
+  EMPTY_FORM,
+  buildCreatePayload,
+  buildUpdatePayload,
+  editorSnapshot,
+  formFromProduct,
+  type EditorImage,
+  type ProductForm,
+  type SavedImage,
+} from "./payload";
+import { uploadInBatches } from "./upload";
+
+const LEAVE_QUESTION = "Есть несохранённые изменения. Уйти со страницы без сохранения?";
+
+function errorText(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  return (error as Error)?.message || "Неизвестная ошибка";
+}
+
+export default function ProductEditorPage() {
+  const { id } = useParams();
+  const productId = id ? Number(id) : null;
+  const isEdit = productId !== null;
+  const navigate = useNavigate();
+
+  const [categories, setCategories] = useState<Category[]>([]);
+  const [product, setProduct] = useState<Product | null>(null);
+  const [form, setForm] = useState<ProductForm>(EMPTY_FORM);
+  const [images, setImages] = useState<EditorImage[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [initialSnapshot, setInitialSnapshot] = useState<string | null>(null);
+  const savedRef = useRef(false);
+  const imagesRef = useRef(images);
+  imagesRef.current = images;
+
+  useEffect(() => {
+    document.title = isEdit ? "Редактировать товар" : "Новый товар";
+  }, [isEdit]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    setLoadError(null);
+    Promise.all([
+      fetchAdminCategories(controller.signal),
+      isEdit && productId !== null && Number.isInteger(productId) && productId > 0
+        ? fetchProduct(productId, controller.signal)
+        : isEdit
+          ? Promise.reject(new Error("bad id"))
+          : Promise.resolve(null),
+    ])
+      .then(([list, loaded]) => {
+        setCategories(list);
+        const nextForm = loaded ? formFromProduct(loaded) : EMPTY_FORM;
+        const nextImages: EditorImage[] = loaded
+          ? loaded.images.map((image) => ({ key: `id-${image.id}`, id: image.id, url: image.image_url, previewUrl: image.image_url }))
+          : [];
+        setProduct(loaded);
+        setForm(nextForm);
+        setImages(nextImages);
+        setInitialSnapshot(editorSnapshot(nextForm, nextImages));
+        setLoading(false);
+      })
+      .catch((error) => {
+        if (isAbort(error)) return;
+        console.error("editor failed to load", error);
+        setLoadError("Не удалось загрузить данные товара");
+        setLoading(false);
+      });
+    return () => controller.abort();
+  }, [isEdit, productId]);
+
+  // local previews hold object URLs until the editor closes
+  useEffect(
+    () => () => {
+      for (const image of imagesRef.current) if (image.file) URL.revokeObjectURL(image.previewUrl);
+    },
+    [],
+  );
+
+  const dirty = initialSnapshot !== null && editorSnapshot(form, images) !== initialSnapshot;
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && !savedRef.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    if (window.confirm(LEAVE_QUESTION)) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = LEAVE_QUESTION;
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [dirty]);
+
+  const mainCategories = useMemo(() => categories.filter((category) => category.type === "main"), [categories]);
+  const tagCategories = useMemo(
+    () => categories.filter((category) => category.type === "sub" && category.id !== form.mainCategoryId),
+    [categories, form.mainCategoryId],
+  );
+  const selectedTags = tagCategories.filter((category) => form.tagIds.includes(category.id));
+  const availableTags = tagCategories.filter((category) => !form.tagIds.includes(category.id));
+
+  const set = <K extends keyof ProductForm>(key: K, value: ProductForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+
+  function chooseMain(value: string) {
+    const mainId = value ? Number(value) : null;
+    setForm((current) => ({ ...current, mainCategoryId: mainId, tagIds: current.tagIds.filter((tagId) => tagId !== mainId) }));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    if (form.mainCategoryId == null) {
+      window.alert("Пожалуйста, выберите основную категорию.");
+      return;
+    }
+    setSaving(true);
+
+    // upload first; a failed upload stops the save
+    let current = images;
+    const pending = current.filter((image) => !image.url && image.file);
+    if (pending.length > 0) {
+      setProgress(0);
+      try {
+        const urls = await uploadInBatches(
+          pending.map((image) => image.file!),
+          (fraction) => setProgress(fraction),
+        );
+        const byKey = new Map(pending.map((image, index) => [image.key, urls[index]!]));
+        current = current.map((image) => (byKey.has(image.key) ? { ...image, url: byKey.get(image.key)! } : image));
+        setImages(current);
+      } catch (error) {
+        console.error("image upload failed", error);
+        window.alert("Ошибка загрузки изображений!");
+        setProgress(null);
+        setSaving(false);
+        if (error instanceof ApiError && error.isAuthError) endSession();
+        return;
+      }
+      setProgress(null);
+    }
+
+    const saved: SavedImage[] = current.map((image) => ({ id: image.id, url: image.url! }));
+    try {
+      if (isEdit && productId !== null) {
+        await updateProduct(productId, buildUpdatePayload(form, saved));
+      } else {
+        await createProduct(buildCreatePayload(form, saved));
+      }
+      savedRef.current = true;
+      window.alert(isEdit ? "Товар успешно обновлен!" : "Товар успешно создан!");
+      navigate("/admin/dashboard");
+    } catch (error) {
+      console.error("product save failed", error);
+      window.alert(`Произошла ошибка при сохранении: ${errorText(error)}`);
+      setSaving(false);
+      if (error instanceof ApiError && error.isAuthError) endSession();
+    }
+  }
+
+  const title = isEdit ? "Редактировать товар" : "Новый товар";
+
+  if (loading || loadError) {
+    return (
+      <div className="adm-page">
+        <header className="adm-topbar">
+          <div className="adm-topbar__inner">
+            <h1 className="adm-topbar__title">{title}</h1>
+            <Link className="adm-btn adm-btn--ghost adm-btn--sm" to="/admin/dashboard">
+              Отмена
+            </Link>
+          </div>
+        </header>
+        <div className="adm-container">
+          {loadError ? (
+            <p className="adm-error-line" role="alert">
+              {loadError}
+            </p>
+          ) : (
+            <p className="adm-muted">Загрузка редактора...</p>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="adm-page">
+      <header className="adm-topbar adm-topbar--sticky">
+        <div className="adm-topbar__inner">
+          <h1 className="adm-topbar__title">{title}</h1>
+          <div className="adm-topbar__right">
+            <button type="button" className="adm-btn adm-btn--ghost" onClick={() => navigate("/admin/dashboard")} disabled={saving}>
+              Отмена
+            </button>
+            <button type="submit" form="product-form" className="adm-btn adm-btn--primary" disabled={saving}>
+              {saving ? "Сохранение..." : "Сохранить"}
+            </button>
+          </div>
+        </div>
+      </header>
+
+      <div className="adm-container adm-editor">
+        <form id="product-form" className="adm-card adm-editor__form" onSubmit={onSubmit}>
+          <fieldset className="adm-fieldset" disabled={saving}>
+            <label className="adm-field">
+              <span className="adm-field__label">Название *</span>
+              <input className="adm-input" name="name" required maxLength={200} value={form.name} onChange={(e) => set("name", e.target.value)} />
+            </label>
+
+            {isEdit && product && (
+              <label className="adm-field">
+                <span className="adm-field__label">Артикул</span>
+                <input className="adm-input" name="sku" value={product.sku} readOnly aria-describedby="sku-hint" />
+                <span id="sku-hint" className="adm-hint">
+                  Артикул генерируется автоматически и не может быть изменен.
+                </span>
+              </label>
+            )}
+
+            <div className="adm-row">
+              <label className="adm-field">
+                <span className="adm-field__label">Цена, ₽ *</span>
+                <input
+                  className="adm-input"
+                  name="price"
+                  type="number"
+                  inputMode="decimal"
+                  step="0.01"
+                  min="0"
+                  required
+                  value={form.price}
+                  onChange={(e) => set("price", e.target.value)}
+                />
+              </label>
+              <label className="adm-field">
+                <span className="adm-field__label">Материал</span>
+                <input className="adm-input" name="material" maxLength={200} value={form.material} onChange={(e) => set("material", e.target.value)} />
+              </label>
+            </div>
+
+            <label className="adm-field">
+              <span className="adm-field__label">Описание</span>
+              <textarea
+                className="adm-input"
+                name="description"
+                rows={5}
+                value={form.description}
+                onChange={(e) => set("description", e.target.value)}
+              />
+            </label>
+
+            <div className="adm-row adm-row--3">
+              {(["width", "height", "depth"] as const).map((side) => (
+                <label className="adm-field" key={side}>
+                  <span className="adm-field__label">{side === "width" ? "Ширина, мм" : side === "height" ? "Высота, мм" : "Глубина, мм"}</span>
+                  <input
+                    className="adm-input"
+                    name={side}
+                    type="number"
+                    inputMode="numeric"
+                    step="1"
+                    min="0"
+                    value={form[side]}
+                    onChange={(e) => set(side, e.target.value)}
+                  />
+                </label>
+              ))}
+            </div>
+
+            <label className="adm-field">
+              <span className="adm-field__label">Основная категория *</span>
+              <select className="adm-input" name="mainCategory" value={form.mainCategoryId ?? ""} onChange={(e) => chooseMain(e.target.value)}>
+                <option value="">-- Выберите основную категорию --</option>
+                {mainCategories.map((category) => (
+                  <option key={category.id} value={category.id}>
+                    {category.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+
+            <div className="adm-field">
+              <span className="adm-field__label">Теги</span>
+              <div className="adm-tag-box" data-testid="selected-tags">
+                {selectedTags.length === 0 ? (
+                  <span className="adm-muted">Теги не выбраны</span>
+                ) : (
+                  selectedTags.map((tag) => (
+                    <button
+                      key={tag.id}
+                      type="button"
+                      className="adm-pill adm-pill--sub adm-pill--selected"
+                      aria-label={`Убрать тег «${tag.name}»`}
+                      onClick={() => set("tagIds", form.tagIds.filter((tagId) => tagId !== tag.id))}
+                    >
+                      {tag.name} <CloseIcon size={12} />
+                    </button>
+                  ))
+                )}
+              </div>
+              {availableTags.length > 0 && (
+                <div className="adm-tag-options" data-testid="available-tags">
+                  {availableTags.map((tag) => (
+                    <button
+                      key={tag.id}
+                      type="button"
+                      className="adm-pill adm-pill--option"
+                      aria-label={`Добавить тег «${tag.name}»`}
+                      onClick={() => set("tagIds", [...form.tagIds, tag.id])}
+                    >
+                      <PlusIcon size={12} /> {tag.name}
+                    </button>
+                  ))}
+                </div>
+              )}
+            </div>
+
+            <div className="adm-field">
+              <span className="adm-field__label">Изображения</span>
+              <ImageManager images={images} onChange={setImages} disabled={saving} />
+              {progress !== null && (
+                <div className="adm-progress" role="status" aria-live="polite">
+                  <progress max={100} value={Math.round(progress * 100)} />
+                  <span>Загрузка изображений: {Math.round(progress * 100)}%</span>
+                </div>
+              )}
+            </div>
+          </fieldset>
+        </form>
+
+        <Preview form={form} images={images} sku={product?.sku ?? null} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import type { Product } from "@shop/shared/schemas/catalog";
+import {
+  EMPTY_FORM,
+  buildCategoryIds,
+  buildCreatePayload,
+  buildUpdatePayload,
+  editorSnapshot,
+  formFromProduct,
+  parseDimension,
+  type ProductForm,
+} from "./payload";
+
+const form: ProductForm = {
+  ...EMPTY_FORM,
+  name: "  Ваза «Утро»  ",
+  price: "1234.5",
+  material: " керамика ",
+  description: "",
+  width: "120",
+  height: "",
+  depth: "45.6",
+  mainCategoryId: 3,
+  tagIds: [7, 3, 9, 7],
+};
+
+describe("editor payload", () => {
+  it("categoryIds is the unique set of the main category and the tags, main first", () => {
+    expect(buildCategoryIds(3, [7, 3, 9, 7])).toEqual([3, 7, 9]);
+    expect(buildCategoryIds(null, [5, 5])).toEqual([5]);
+    expect(buildCategoryIds(2, [])).toEqual([2]);
+  });
+
+  it("dimensions are whole numbers or null", () => {
+    expect(parseDimension("")).toBeNull();
+    expect(parseDimension("   ")).toBeNull();
+    expect(parseDimension("120")).toBe(120);
+    expect(parseDimension("45.6")).toBe(46);
+    expect(parseDimension("12,4")).toBe(12);
+    expect(parseDimension("abc")).toBeNull();
+    expect(parseDimension("-3")).toBeNull();
+  });
+
+  it("create sends imageUrls in the editor's order", () => {
+    const payload = buildCreatePayload(form, [{ url: "/uploads/b.webp" }, { url: "/uploads/a.webp" }]);
+    expect(payload).toEqual({
+      name: "Ваза «Утро»",
+      price: 1234.5,
+      material: "керамика",
+      description: null,
+      width: 120,
+      height: null,
+      depth: 46,
+      categoryIds: [3, 7, 9],
+      imageUrls: ["/uploads/b.webp", "/uploads/a.webp"],
+    });
+    expect(payload).not.toHaveProperty("images");
+  });
+
+  it("edit sends images: kept ones with their id, new uploads with the url only", () => {
+    const payload = buildUpdatePayload(form, [{ url: "/uploads/new.webp" }, { id: 11, url: "/uploads/old.webp" }]);
+    expect(payload.images).toEqual([{ image_url: "/uploads/new.webp" }, { id: 11, image_url: "/uploads/old.webp" }]);
+    expect(payload).not.toHaveProperty("imageUrls");
+    expect(payload.categoryIds).toEqual([3, 7, 9]);
+    expect(payload.width).toBe(120);
+    expect(payload.height).toBeNull();
+  });
+
+  it("a loaded product fills the form: main category apart from the tags", () => {
+    const product: Product = {
+      id: 4,
+      name: "Свеча",
+      price: 450,
+      sku: "HM-000004",
+      description: null,
+      material: "соевый воск",
+      width: 80,
+      height: null,
+      depth: null,
+      images: [],
+      categories: [
+        { id: 9, name: "Подарки", type: "sub" },
+        { id: 2, name: "Свечи", type: "main" },
+        { id: 8, name: "Новинки", type: "sub" },
+      ],
+    };
+    expect(formFromProduct(product)).toEqual({
+      name: "Свеча",
+      price: "450",
+      material: "соевый воск",
+      description: "",
+      width: "80",
+      height: "",
+      depth: "",
+      mainCategoryId: 2,
+      tagIds: [9, 8],
+    });
+  });
+
+  it("the unsaved-changes snapshot changes with the inputs and with the image order", () => {
+    const a = { key: "a", previewUrl: "/a" };
+    const b = { key: "b", previewUrl: "/b" };
+    const base = editorSnapshot(form, [a, b]);
+    expect(editorSnapshot({ ...form }, [a, b])).toBe(base);
+    expect(editorSnapshot(form, [b, a])).not.toBe(base);
+    expect(editorSnapshot({ ...form, price: "1" }, [a, b])).not.toBe(base);
+  });
+});

@@ -1,0 +1,110 @@
+import type { CreateProductBody, UpdateProductBody } from "@shop/shared/schemas/admin";
+import type { Product } from "@shop/shared/schemas/catalog";
+
+/** What the editor's inputs hold: text as typed, categories as ids. */
+export interface ProductForm {
+  name: string;
+  price: string;
+  material: string;
+  description: string;
+  width: string;
+  height: string;
+  depth: string;
+  mainCategoryId: number | null;
+  tagIds: number[];
+}
+
+/** An image in the editor: kept from the product (id + url), uploaded in this session (url), or still a local file. */
+export interface EditorImage {
+  /** stable key for React and the drag-and-drop list */
+  key: string;
+  id?: number;
+  url?: string;
+  file?: File;
+  /** what the preview shows: the server URL or an object URL of the local file */
+  previewUrl: string;
+}
+
+/** An image ready to be saved: every local file has been uploaded and has its URL. */
+export interface SavedImage {
+  id?: number;
+  url: string;
+}
+
+export const EMPTY_FORM: ProductForm = {
+  name: "",
+  price: "",
+  material: "",
+  description: "",
+  width: "",
+  height: "",
+  depth: "",
+  mainCategoryId: null,
+  tagIds: [],
+};
+
+export function formFromProduct(product: Product): ProductForm {
+  const main = product.categories.find((category) => category.type === "main");
+  return {
+    name: product.name,
+    price: String(product.price),
+    material: product.material ?? "",
+    description: product.description ?? "",
+    width: product.width == null ? "" : String(product.width),
+    height: product.height == null ? "" : String(product.height),
+    depth: product.depth == null ? "" : String(product.depth),
+    mainCategoryId: main?.id ?? null,
+    tagIds: product.categories.filter((category) => category.type === "sub" && category.id !== main?.id).map((c) => c.id),
+  };
+}
+
+/** Width, height, depth: a whole number of millimetres, or null when left blank (or not a number). */
+export function parseDimension(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === "") return null;
+  const value = Number(trimmed.replace(",", "."));
+  if (!Number.isFinite(value) || value < 0) return null;
+  return Math.round(value);
+}
+
+/** The unique set of the main category and the selected tags, main first. */
+export function buildCategoryIds(mainCategoryId: number | null, tagIds: readonly number[]): number[] {
+  const ids = mainCategoryId == null ? [...tagIds] : [mainCategoryId, ...tagIds];
+  return [...new Set(ids)];
+}
+
+function optionalText(text: string): string | null {
+  const trimmed = text.trim();
+  return trimmed === "" ? null : trimmed;
+}
+
+function commonFields(form: ProductForm) {
+  return {
+    name: form.name.trim(),
+    price: Number(form.price.replace(",", ".")),
+    material: optionalText(form.material),
+    description: optionalText(form.description),
+    width: parseDimension(form.width),
+    height: parseDimension(form.height),
+    depth: parseDimension(form.depth),
+    categoryIds: buildCategoryIds(form.mainCategoryId, form.tagIds),
+  };
+}
+
+/** POST /api/admin/products: the images as URLs in their order, the first is the main image. */
+export function buildCreatePayload(form: ProductForm, images: readonly SavedImage[]): CreateProductBody {
+  return { ...commonFields(form), imageUrls: images.map((image) => image.url) };
+}
+
+/** PUT /api/admin/products/{id}: kept images with their id, new uploads with the URL only, in the new order. */
+export function buildUpdatePayload(form: ProductForm, images: readonly SavedImage[]): UpdateProductBody {
+  return {
+    ...commonFields(form),
+    images: images.map((image) => (image.id != null ? { id: image.id, image_url: image.url } : { image_url: image.url })),
+  };
+}
+
+/** What the unsaved-changes check compares: the inputs and the image order. */
+export function editorSnapshot(form: ProductForm, images: readonly EditorImage[]): string {
+  return JSON.stringify({ form, images: images.map((image) => image.key) });
+}

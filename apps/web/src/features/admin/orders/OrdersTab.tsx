@@ -1,0 +1,249 @@
+import { Fragment, useEffect, useState, type MouseEvent } from "react";
+import type { AdminOrder, OrderStatusValue } from "@shop/shared/schemas/orders";
+import { formatAdminPrice, formatDateTime } from "@shop/shared/format";
+import { ORDER_STATUSES, sourceLabel, statsStatusLabel, statusLabel } from "@shop/shared/labels";
+import { cardImageUrl } from "@shop/shared/images";
+import { fetchOrder, fetchOrders, updateOrderStatus, type OrderFilter } from "../api/orders";
+import { ChevronIcon } from "../components/icons";
+import { Pagination } from "../components/Pagination";
+import { useToast } from "../components/Toast";
+import { isAbort } from "../utils";
+
+/** Все, Новые, then each status (spec section 4, order filter). */
+export const ORDER_FILTERS: { value: OrderFilter; label: string }[] = [
+  { value: "all", label: "Все" },
+  ...ORDER_STATUSES.map((status) => ({ value: status as OrderFilter, label: statsStatusLabel(status) })),
+];
+
+function OrderDetails({ order }: { order: AdminOrder }) {
+  return (
+    <div className="adm-order-details">
+      <div className="adm-order-details__items">
+        <h4 className="adm-subtitle">Товары</h4>
+        {order.items.length === 0 ? (
+          <p className="adm-muted">Нет позиций</p>
+        ) : (
+          <ul className="adm-order-items">
+            {order.items.map((item) => (
+              <li key={item.id} className="adm-order-item">
+                {item.product_image ? (
+                  <img className="adm-thumb adm-thumb--sm" src={cardImageUrl(item.product_image)} alt="" loading="lazy" width={36} height={36} />
+                ) : (
+                  <span className="adm-thumb adm-thumb--sm adm-thumb--empty" aria-hidden="true" />
+                )}
+                <span className="adm-order-item__name">
+                  {item.product_name}
+                  <span className="adm-muted adm-sku">Арт. {item.product_sku}</span>
+                </span>
+                <span className="adm-order-item__qty">
+                  {item.quantity} × {formatAdminPrice(item.price)}
+                </span>
+                <span className="adm-order-item__sum">{formatAdminPrice(item.price * item.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <dl className="adm-order-details__info">
+        <dt>Адрес доставки</dt>
+        <dd>{order.delivery_address || "—"}</dd>
+        <dt>Комментарий</dt>
+        <dd>{order.comment || "—"}</dd>
+        <dt>Источник</dt>
+        <dd>{sourceLabel(order.source)}</dd>
+        <dt>Товары</dt>
+        <dd>{formatAdminPrice(order.subtotal)}</dd>
+        {order.discount_amount > 0 && (
+          <>
+            <dt>Скидка ({order.discount_percent}%)</dt>
+            <dd>−{formatAdminPrice(order.discount_amount)}</dd>
+          </>
+        )}
+        <dt>Доставка</dt>
+        <dd>{formatAdminPrice(order.delivery_cost)}</dd>
+        <dt>Итого</dt>
+        <dd className="adm-strong">{formatAdminPrice(order.total)}</dd>
+      </dl>
+    </div>
+  );
+}
+
+export default function OrdersTab() {
+  const showToast = useToast();
+  const [filter, setFilter] = useState<OrderFilter>("all");
+  const [page, setPage] = useState(1);
+  const [orders, setOrders] = useState<AdminOrder[]>([]);
+  const [totalPages, setTotalPages] = useState(1);
+  const [loading, setLoading] = useState(true);
+  const [expanded, setExpanded] = useState<Set<number>>(new Set());
+  const [details, setDetails] = useState<Map<number, AdminOrder>>(new Map());
+  const [updatingId, setUpdatingId] = useState<number | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    fetchOrders({ page, status: filter }, controller.signal)
+      .then((result) => {
+        setOrders(result.orders);
+        setTotalPages(Math.max(1, result.totalPages));
+        setLoading(false);
+      })
+      .catch((error) => {
+        if (isAbort(error)) return;
+        console.error("orders failed to load", error);
+        setOrders([]);
+        setLoading(false);
+      });
+    return () => controller.abort();
+  }, [page, filter]);
+
+  function chooseFilter(next: OrderFilter) {
+    setFilter(next);
+    setPage(1);
+    setExpanded(new Set());
+  }
+
+  function toggle(order: AdminOrder) {
+    const open = !expanded.has(order.id);
+    setExpanded((set) => {
+      const copy = new Set(set);
+      if (open) copy.add(order.id);
+      else copy.delete(order.id);
+      return copy;
+    });
+    if (open && !details.has(order.id)) {
+      fetchOrder(order.id)
+        .then((detail) => setDetails((map) => new Map(map).set(order.id, detail)))
+        .catch((error) => console.error("order details failed to load", error));
+    }
+  }
+
+  async function changeStatus(order: AdminOrder, status: OrderStatusValue) {
+    if (status === order.status) return;
+    setUpdatingId(order.id);
+    try {
+      await updateOrderStatus(order.id, status);
+      setOrders((list) => list.map((item) => (item.id === order.id ? { ...item, status } : item)));
+      setDetails((map) => {
+        const detail = map.get(order.id);
+        return detail ? new Map(map).set(order.id, { ...detail, status }) : map;
+      });
+      showToast(`Статус заказа #${order.order_number} обновлен!`);
+    } catch (error) {
+      console.error("status update failed", error);
+      showToast("Ошибка обновления статуса!", "error");
+    } finally {
+      setUpdatingId(null);
+    }
+  }
+
+  const stop = (event: MouseEvent) => event.stopPropagation();
+
+  return (
+    <section className="adm-card" aria-labelledby="adm-orders-title">
+      <div className="adm-card__head">
+        <h2 id="adm-orders-title" className="adm-card__title">
+          Управление заказами
+        </h2>
+      </div>
+      <div className="adm-filter" role="group" aria-label="Фильтр по статусу">
+        {ORDER_FILTERS.map((item) => (
+          <button
+            key={item.value}
+            type="button"
+            aria-pressed={filter === item.value}
+            className={`adm-chip${filter === item.value ? " is-active" : ""}`}
+            onClick={() => chooseFilter(item.value)}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+
+      {!loading && orders.length === 0 ? (
+        <p className="adm-empty">Заказов нет.</p>
+      ) : (
+        <div className={`adm-table-wrap${loading ? " is-loading" : ""}`}>
+          <table className="adm-table adm-table--orders">
+            <thead>
+              <tr>
+                <th aria-label="Подробнее" />
+                <th>№ заказа</th>
+                <th>Дата</th>
+                <th>Клиент</th>
+                <th>Телефон</th>
+                <th>Telegram</th>
+                <th className="adm-num">Сумма</th>
+                <th>Статус</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order) => {
+                const open = expanded.has(order.id);
+                const detail = details.get(order.id) ?? order;
+                return (
+                  <Fragment key={order.id}>
+                    <tr className={`adm-order-row${open ? " is-open" : ""}`} onClick={() => toggle(order)} data-order={order.order_number}>
+                      <td className="adm-expand-cell">
+                        <button
+                          type="button"
+                          className="adm-icon-btn adm-expand"
+                          aria-expanded={open}
+                          aria-label={open ? `Скрыть заказ #${order.order_number}` : `Показать заказ #${order.order_number}`}
+                          onClick={(event) => {
+                            stop(event);
+                            toggle(order);
+                          }}
+                        >
+                          <ChevronIcon />
+                        </button>
+                      </td>
+                      <td data-label="№ заказа" className="adm-strong adm-order-number">
+                        #{order.order_number}
+                      </td>
+                      <td data-label="Дата">{formatDateTime(order.created_at)}</td>
+                      <td data-label="Клиент">{order.customer_name}</td>
+                      <td data-label="Телефон">
+                        <a href={`tel:${order.customer_phone.replace(/[^\d+]/g, "")}`} onClick={stop}>
+                          {order.customer_phone}
+                        </a>
+                      </td>
+                      <td data-label="Telegram">{order.telegram_username ? `@${order.telegram_username.replace(/^@/, "")}` : "—"}</td>
+                      <td data-label="Сумма" className="adm-num adm-strong">
+                        {formatAdminPrice(order.total)}
+                      </td>
+                      <td data-label="Статус" onClick={stop}>
+                        <select
+                          className={`adm-status adm-status--${order.status}`}
+                          aria-label={`Статус заказа #${order.order_number}`}
+                          value={order.status}
+                          disabled={updatingId === order.id}
+                          onChange={(e) => void changeStatus(order, e.target.value as OrderStatusValue)}
+                        >
+                          {ORDER_STATUSES.map((status) => (
+                            <option key={status} value={status}>
+                              {statusLabel(status)}
+                            </option>
+                          ))}
+                        </select>
+                      </td>
+                    </tr>
+                    {open && (
+                      <tr className="adm-order-details-row">
+                        <td colSpan={8}>
+                          {detail.items ? <OrderDetails order={detail} /> : <p className="adm-muted">Загрузка деталей...</p>}
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })}
+            </tbody>
+          </table>
+          {loading && orders.length === 0 && <p className="adm-muted adm-pad">Загрузка заказов...</p>}
+        </div>
+      )}
+      <Pagination page={page} totalPages={totalPages} onChange={setPage} disabled={loading} />
+    </section>
+  );
+}

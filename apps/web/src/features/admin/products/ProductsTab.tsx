@@ -1,0 +1,25 @@
+import { useCallback, useState } from "react";
+import { Link } from "react-router-dom";
+import { PlusIcon } from "../components/icons";
+import CategoryManager from "./CategoryManager";
+import ProductsTable from "./ProductsTable";
+
+export default function ProductsTab() {
+  // a category change renames pills in the table; a product deletion changes the counts on the cards
+  const [categoriesVersion, setCategoriesVersion] = useState(0);
+  const [productsVersion, setProductsVersion] = useState(0);
+  const onCategoriesChanged = useCallback(() => setCategoriesVersion((v) => v + 1), []);
+  const onProductsChanged = useCallback(() => setProductsVersion((v) => v + 1), []);
+
+  return (
+    <div className="adm-stack">
+      <div className="adm-toolbar">
+        <Link to="/admin/product/new" className="adm-btn adm-btn--primary">
+          <PlusIcon /> Добавить товар
+        </Link>
+      </div>
+      <CategoryManager reloadKey={productsVersion} onChanged={onCategoriesChanged} />
+      <ProductsTable reloadKey={categoriesVersion} onChanged={onProductsChanged} />
+    </div>
+  );
+}

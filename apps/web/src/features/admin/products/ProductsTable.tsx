@@ -1,0 +1,207 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link } from "react-router-dom";
+import type { Product } from "@shop/shared/schemas/catalog";
+import { ADMIN_PRODUCTS_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from "@shop/shared/constants";
+import { formatAdminPrice } from "@shop/shared/format";
+import { cardImageUrl } from "@shop/shared/images";
+import { deleteProduct, fetchAdminProducts } from "../api/catalog";
+import { ApiError } from "../api/client";
+import { EditIcon, FolderIcon, SearchIcon, TagIcon, TrashIcon } from "../components/icons";
+import { Pagination } from "../components/Pagination";
+import { useToast } from "../components/Toast";
+import { endSession } from "../session";
+import { isAbort } from "../utils";
+
+interface Props {
+  /** changes when categories were renamed or removed, so the pills are reloaded */
+  reloadKey: number;
+  onChanged: () => void;
+}
+
+/** Deleting a product: the spec's texts for each way it can fail (section 8). */
+export async function deleteProductWithMessages(id: number): Promise<boolean> {
+  try {
+    await deleteProduct(id);
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError) {
+      if (error.isAuthError) {
+        window.alert("Ваша сессия истекла или недостаточно прав. Пожалуйста, войдите снова.");
+        endSession();
+      } else {
+        window.alert(`Ошибка удаления: ${error.serverMessage ?? "Неизвестная ошибка удаления"}`);
+      }
+    } else {
+      console.error("product delete failed", error);
+      window.alert("Произошла сетевая ошибка при удалении.");
+    }
+    return false;
+  }
+}
+
+function CategoryPills({ product }: { product: Product }) {
+  if (product.categories.length === 0) return <span className="adm-muted">Нет категорий</span>;
+  // the main category first, then the tags
+  const sorted = [...product.categories].sort((a, b) => (a.type === b.type ? 0 : a.type === "main" ? -1 : 1));
+  return (
+    <span className="adm-pills">
+      {sorted.map((category) => (
+        <span key={category.id} className={`adm-pill adm-pill--${category.type}`}>
+          {category.type === "main" ? <FolderIcon size={12} /> : <TagIcon size={12} />}
+          {category.name}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+export default function ProductsTable({ reloadKey, onChanged }: Props) {
+  const showToast = useToast();
+  const [products, setProducts] = useState<Product[]>([]);
+  const [total, setTotal] = useState(0);
+  const [totalPages, setTotalPages] = useState(1);
+  const [page, setPage] = useState(1);
+  const [queryInput, setQueryInput] = useState("");
+  const [query, setQuery] = useState("");
+  const [loading, setLoading] = useState(true);
+  const [deletingId, setDeletingId] = useState<number | null>(null);
+  const [version, setVersion] = useState(0);
+  const tableRef = useRef<HTMLDivElement>(null);
+
+  // typing filters after a pause, and a new filter starts from page 1
+  useEffect(() => {
+    const next = queryInput.trim();
+    if (next === query) return;
+    const timer = setTimeout(() => {
+      setQuery(next);
+      setPage(1);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [queryInput, query]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    fetchAdminProducts({ page, limit: ADMIN_PRODUCTS_PAGE_SIZE, q: query || undefined }, controller.signal)
+      .then((result) => {
+        setProducts(result.products);
+        setTotal(result.total);
+        setTotalPages(Math.max(1, result.totalPages));
+        // the last page can disappear after deletions
+        if (result.totalPages > 0 && page > result.totalPages) setPage(result.totalPages);
+        setLoading(false);
+      })
+      .catch((error) => {
+        if (isAbort(error)) return;
+        // 401/403 already ended the session; anything else is only logged (spec section 7)
+        console.error("admin products failed to load", error);
+        setLoading(false);
+      });
+    return () => controller.abort();
+  }, [page, query, reloadKey, version]);
+
+  const changePage = useCallback((next: number) => {
+    setPage(next);
+    tableRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+  }, []);
+
+  async function remove(product: Product) {
+    if (!window.confirm("Вы уверены?")) return;
+    setDeletingId(product.id);
+    const deleted = await deleteProductWithMessages(product.id);
+    setDeletingId(null);
+    if (!deleted) return;
+    setProducts((list) => list.filter((item) => item.id !== product.id));
+    setTotal((count) => Math.max(0, count - 1));
+    showToast("Товар удален!");
+    onChanged();
+    // refill the page from the server so it stays full
+    setVersion((v) => v + 1);
+  }
+
+  return (
+    <section className="adm-card" aria-labelledby="adm-products-title" ref={tableRef}>
+      <div className="adm-card__head">
+        <h2 id="adm-products-title" className="adm-card__title">
+          Список товаров {!loading && <span className="adm-badge">{total}</span>}
+        </h2>
+        <label className="adm-search">
+          <SearchIcon />
+          <input
+            className="adm-search__input"
+            type="search"
+            placeholder="Поиск по названию или артикулу"
+            aria-label="Поиск по названию или артикулу"
+            value={queryInput}
+            onChange={(e) => setQueryInput(e.target.value)}
+          />
+        </label>
+      </div>
+
+      {!loading && products.length === 0 ? (
+        <p className="adm-empty">{query ? "По вашему запросу товаров не найдено." : "Товаров пока нет."}</p>
+      ) : (
+        <div className={`adm-table-wrap${loading ? " is-loading" : ""}`}>
+          <table className="adm-table adm-table--products">
+            <thead>
+              <tr>
+                <th>Фото</th>
+                <th>ID</th>
+                <th>Название</th>
+                <th>Категории</th>
+                <th className="adm-num">Цена</th>
+                <th className="adm-actions-col">Действия</th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.map((product) => {
+                const image = product.images[0]?.image_url;
+                return (
+                  <tr key={product.id}>
+                    <td data-label="Фото" className="adm-photo-cell">
+                      {image ? (
+                        <img className="adm-thumb" src={cardImageUrl(image)} alt={product.name} loading="lazy" width={48} height={48} />
+                      ) : (
+                        <span className="adm-thumb adm-thumb--empty">Нет фото</span>
+                      )}
+                    </td>
+                    <td data-label="ID" className="adm-id-cell">
+                      {product.id}
+                    </td>
+                    <td data-label="Название" className="adm-name-cell">
+                      <span className="adm-product-name">{product.name}</span>
+                      <span className="adm-muted adm-sku">Арт. {product.sku}</span>
+                    </td>
+                    <td data-label="Категории">
+                      <CategoryPills product={product} />
+                    </td>
+                    <td data-label="Цена" className="adm-num adm-price-cell">
+                      {formatAdminPrice(product.price)}
+                    </td>
+                    <td className="adm-actions-cell">
+                      <Link className="adm-icon-btn" to={`/admin/product/edit/${product.id}`} aria-label={`Редактировать «${product.name}»`} title="Редактировать">
+                        <EditIcon />
+                      </Link>
+                      <button
+                        type="button"
+                        className="adm-icon-btn adm-icon-btn--danger"
+                        aria-label={`Удалить «${product.name}»`}
+                        title="Удалить"
+                        disabled={deletingId === product.id}
+                        onClick={() => void remove(product)}
+                      >
+                        <TrashIcon />
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {loading && products.length === 0 && <p className="adm-muted adm-pad">Загрузка товаров...</p>}
+        </div>
+      )}
+      <Pagination page={page} totalPages={totalPages} onChange={changePage} disabled={loading} />
+    </section>
+  );
+}

@@ -1,0 +1,205 @@
+import { useEffect, useState } from "react";
+import { STATS_DEFAULT_PERIOD, type StatsPeriod } from "@shop/shared/constants";
+import { formatRubCents } from "@shop/shared/format";
+import { fetchAllStats, type StatsData } from "../api/stats";
+import { useAuthToken } from "../session";
+import { isAbort } from "../utils";
+import { DoughnutChart, OrdersLineChart, RevenueLineChart } from "./charts";
+import { kpiText, type WidgetState } from "./format";
+
+export const PERIODS: { value: StatsPeriod; label: string }[] = [
+  { value: "7d", label: "7 дней" },
+  { value: "30d", label: "30 дней" },
+  { value: "all", label: "Всё время" },
+];
+
+interface Props {
+  /** the parent's handler for 401/403: ends the session */
+  onAuthError: () => void;
+}
+
+function Panel({ title, wide, children }: { title: string; wide?: boolean; children: React.ReactNode }) {
+  return (
+    <section className={`adm-card adm-stats-panel${wide ? " adm-stats-panel--wide" : ""}`}>
+      <h3 className="adm-card__title adm-card__title--sm">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Placeholder({ text }: { text: string }) {
+  return <p className="adm-chart-placeholder">{text}</p>;
+}
+
+export default function StatsTab({ onAuthError }: Props) {
+  const token = useAuthToken();
+  const [period, setPeriod] = useState<StatsPeriod>(STATS_DEFAULT_PERIOD);
+  const [data, setData] = useState<StatsData | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+
+  // all seven statistics reload whenever the token, the period or the auth-error handler changes (spec section 4)
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    setError(null);
+    setData(null);
+    fetchAllStats(period, token, onAuthError, controller.signal)
+      .then((result) => {
+        if (controller.signal.aborted) return;
+        setData(result);
+        setLoading(false);
+      })
+      .catch((failure) => {
+        if (isAbort(failure) || controller.signal.aborted) return;
+        console.error("statistics failed to load", failure);
+        setError((failure as Error).message || "Неизвестная ошибка");
+        setData(null);
+        setLoading(false);
+      });
+    return () => controller.abort();
+  }, [token, period, onAuthError]);
+
+  const state: WidgetState = loading ? "loading" : error ? "error" : "ready";
+
+  return (
+    <div className="adm-stack adm-stats">
+      <div className="adm-stats__head">
+        <h2 className="adm-section-title">Статистика по заказам</h2>
+        <div className="adm-segmented" role="group" aria-label="Период">
+          {PERIODS.map((item) => (
+            <button
+              key={item.value}
+              type="button"
+              aria-pressed={period === item.value}
+              className={`adm-segmented__item${period === item.value ? " is-active" : ""}`}
+              disabled={loading || period === item.value}
+              onClick={() => setPeriod(item.value)}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      {error && (
+        <p className="adm-error-line" role="alert">
+          Ошибка загрузки данных: {error}
+        </p>
+      )}
+
+      <div className="adm-kpis">
+        <div className="adm-card adm-kpi">
+          <span className="adm-kpi__label">Всего заказов</span>
+          <span className="adm-kpi__value" data-kpi="totalOrders">
+            {kpiText(state, data?.kpi.totalOrders, "count")}
+          </span>
+        </div>
+        <div className="adm-card adm-kpi">
+          <span className="adm-kpi__label">Выручка</span>
+          <span className="adm-kpi__value" data-kpi="totalRevenue">
+            {kpiText(state, data?.kpi.totalRevenue, "money")}
+          </span>
+        </div>
+        <div className="adm-card adm-kpi">
+          <span className="adm-kpi__label">Средний чек</span>
+          <span className="adm-kpi__value" data-kpi="averageOrderValue">
+            {kpiText(state, data?.kpi.averageOrderValue, "money")}
+          </span>
+        </div>
+      </div>
+
+      <div className="adm-stats-grid">
+        <Panel title="Динамика количества заказов">
+          {loading ? (
+            <Placeholder text="Загрузка графика заказов..." />
+          ) : (
+            <OrdersLineChart series={data?.ordersOverTime} empty="Нет данных для отображения графика заказов." />
+          )}
+        </Panel>
+        <Panel title="Динамика выручки">
+          {loading ? (
+            <Placeholder text="Загрузка графика выручки..." />
+          ) : (
+            <RevenueLineChart series={data?.revenueOverTime} empty="Нет данных для отображения графика выручки." />
+          )}
+        </Panel>
+        <Panel title="Распределение заказов по статусам">
+          {loading ? (
+            <Placeholder text="Загрузка данных по статусам..." />
+          ) : (
+            <DoughnutChart series={data?.ordersByStatus} kind="status" empty="Нет данных по статусам заказов." />
+          )}
+        </Panel>
+        <Panel title="Распределение заказов по источникам">
+          {loading ? (
+            <Placeholder text="Загрузка данных по источникам..." />
+          ) : (
+            <DoughnutChart series={data?.ordersBySource} kind="source" empty="Нет данных по источникам заказов." />
+          )}
+        </Panel>
+
+        <Panel title="Топ-10 Товаров (по количеству)">
+          {loading ? (
+            <Placeholder text="Загрузка топа товаров..." />
+          ) : !data || data.topProducts.length === 0 ? (
+            <Placeholder text="Нет данных о продажах товаров за выбранный период." />
+          ) : (
+            <div className="adm-table-wrap adm-table-wrap--plain">
+              <table className="adm-table adm-table--compact" data-testid="top-products">
+                <thead>
+                  <tr>
+                    <th>#</th>
+                    <th>Товар</th>
+                    <th className="adm-num">Продано (шт.)</th>
+                    <th className="adm-num">Выручка (₽)</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.topProducts.map((row, index) => (
+                    <tr key={`${row.productId ?? "x"}-${row.name}`}>
+                      <td className="adm-muted">{index + 1}</td>
+                      <td>{row.name}</td>
+                      <td className="adm-num">{row.quantitySold}</td>
+                      <td className="adm-num">{formatRubCents(row.totalValue)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Panel>
+        <Panel title="Топ-10 Клиентов (по сумме заказов)">
+          {loading ? (
+            <Placeholder text="Загрузка топа клиентов..." />
+          ) : !data || data.topCustomers.length === 0 ? (
+            <Placeholder text="Нет данных о клиентах за выбранный период." />
+          ) : (
+            <div className="adm-table-wrap adm-table-wrap--plain">
+              <table className="adm-table adm-table--compact" data-testid="top-customers">
+                <thead>
+                  <tr>
+                    <th>#</th>
+                    <th>Клиент</th>
+                    <th className="adm-num">Заказов</th>
+                    <th className="adm-num">Сумма (₽)</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.topCustomers.map((row, index) => (
+                    <tr key={`${row.telegramUserId ?? "x"}-${row.customerName}-${index}`}>
+                      <td className="adm-muted">{index + 1}</td>
+                      <td>{row.customerName}</td>
+                      <td className="adm-num">{row.orderCount}</td>
+                      <td className="adm-num">{formatRubCents(row.totalSpent)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Panel>
+      </div>
+    </div>
+  );
+}

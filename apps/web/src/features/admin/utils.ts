@@ -1,0 +1,17 @@
+import { ApiError, NetworkError } from "./api/client";
+
+/** Russian plural: plural(3, "товар", "товара", "товаров") → "товара". */
+export function plural(count: number, one: string, few: string, many: string): string {
+  const n = Math.abs(count) % 100;
+  const last = n % 10;
+  if (n > 10 && n < 20) return many;
+  if (last === 1) return one;
+  if (last >= 2 && last <= 4) return few;
+  return many;
+}
+
+export function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === "AbortError";
+}
+
+export { ApiError, NetworkError };
