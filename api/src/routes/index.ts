@@ -5,6 +5,9 @@ import categoryRoutes from "./categories";
 import productRoutes from "./products";
 import cartRoutes from "./cart";
 import configRoutes from "./config";
+import orderRoutes from "./orders";
+import myOrderRoutes from "./my-orders";
+import telegramUserRoutes from "./telegram-user";
 import authRoutes from "./auth";
 import adminCategoryRoutes from "./admin-categories";
 import uploadRoutes from "./upload";
@@ -19,5 +22,8 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(productRoutes);
   await app.register(cartRoutes);
   await app.register(configRoutes);
+  await app.register(orderRoutes);
+  await app.register(myOrderRoutes);
+  await app.register(telegramUserRoutes);
   await app.register(webRoutes);
 }

@@ -1,0 +1,76 @@
+import Type from "typebox";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { CreateOrderBody, CreateOrderResponse, PrepareOrderBody, PrepareOrderResponse } from "@shop/shared/schemas/orders";
+import { ErrorResponse } from "@shop/shared/schemas/common";
+import type { App } from "../app";
+import { botStartLink } from "../services/bot-info";
+import { createOrder, IDEMPOTENCY_KEY_PATTERN, prepareOrder, resolveOrderIdentity } from "../services/orders";
+
+const IdempotencyHeaders = Type.Object({
+  "idempotency-key": Type.Optional(Type.String({ pattern: IDEMPOTENCY_KEY_PATTERN, minLength: 1, maxLength: 100 })),
+});
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
+
+/** Shopper checkout. The admin order list, detail and status change live in admin-orders (GET/PUT /api/orders…). */
+export default async function orderRoutes(app: App) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.post(
+    "/api/orders",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Create an order (the mini-app; also the website when no bot is configured)",
+        description:
+          "Only product_id and quantity of each cart line are read: names, prices and totals come from the database. " +
+          "An Idempotency-Key header makes a retried submission return the first order (200) instead of a new one (201). " +
+          "telegram_user_id must be the user proven by X-Telegram-Init-Data (403 otherwise); source telegram_mini_app " +
+          "requires such a user.",
+        headers: IdempotencyHeaders,
+        body: CreateOrderBody,
+        response: { 201: CreateOrderResponse, 200: CreateOrderResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const { source, telegramUser } = resolveOrderIdentity(body, request.telegramUser());
+      const result = await createOrder(app.prisma, app.notifier, {
+        contact: body,
+        lines: body.cart_items.map((item) => ({ productId: item.product_id, quantity: item.quantity, clientName: item.product_name })),
+        source,
+        telegramUser,
+        idempotencyKey: request.headers["idempotency-key"] ?? null,
+      });
+      return reply.status(result.created ? 201 : 200).send(result.order);
+    },
+  );
+
+  r.post(
+    "/api/orders/prepare",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Prepare a website order to be confirmed in the Telegram bot",
+        description:
+          "Validates and prices the checkout like POST /api/orders and keeps it for 24 hours under a token (32 characters " +
+          "of A–Z a–z 0–9 _ -), the bot's start parameter. bot_link is https://t.me/<bot>?start=<token>, or null without " +
+          "a bot. The token is redeemed exactly once by the bot. Idempotency-Key returns the same token again (200).",
+        headers: IdempotencyHeaders,
+        body: PrepareOrderBody,
+        response: { 201: PrepareOrderResponse, 200: PrepareOrderResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const result = await prepareOrder(app.prisma, {
+        contact: body.order,
+        lines: body.cart.map((item) => ({ productId: item.id, quantity: item.quantity, clientName: item.name })),
+        source: body.source,
+        idempotencyKey: request.headers["idempotency-key"] ?? null,
+        botStartLink: (token) => botStartLink(app.config, app.botInfo, token),
+      });
+      return reply.status(result.created ? 201 : 200).send(result.prepared);
+    },
+  );
+}

@@ -1,0 +1,25 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { TelegramUserBody, TelegramUserResponse } from "@shop/shared/schemas/telegram";
+import { ErrorResponse } from "@shop/shared/schemas/common";
+import type { App } from "../app";
+import { syncTelegramUser } from "../services/telegram-customers";
+
+export default async function telegramUserRoutes(app: App) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.post(
+    "/api/telegram-user",
+    {
+      schema: {
+        tags: ["telegram"],
+        summary: "Records the mini-app user (sent once when the app starts in Telegram)",
+        description:
+          "telegram_user_id must be the user proven by X-Telegram-Init-Data (403 otherwise, 401 without any identity). " +
+          "Names from the validated initData win over the body's. Returns the stored customer and their order count.",
+        body: TelegramUserBody,
+        response: { 200: TelegramUserResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async (request) => syncTelegramUser(app.prisma, request.telegramUser(), request.body),
+  );
+}

@@ -1,0 +1,52 @@
+import type { PrismaClient } from "@shop/prisma/db";
+import type { MyOrderDetail, MyOrdersResponse } from "@shop/shared/schemas/orders";
+import { notFound } from "../plugins/app/errors";
+import { orderInclude, toOrderItem, toOrderTotals } from "./order-mapping";
+
+/** "Мои заказы" in the mini-app: only the orders of the Telegram user the request proves to be. */
+
+export const MY_ORDERS_LIMIT = 50;
+export const ORDER_NOT_FOUND = "Заказ не найден";
+
+export async function listMyOrders(prisma: PrismaClient, telegramUserId: number | bigint): Promise<MyOrdersResponse> {
+  const userId = BigInt(telegramUserId);
+  const [orders, last] = await Promise.all([
+    prisma.order.findMany({
+      where: { telegramUserId: userId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: MY_ORDERS_LIMIT,
+      select: { id: true, orderNumber: true, createdAt: true, total: true, status: true },
+    }),
+    prisma.order.findFirst({
+      where: { telegramUserId: userId, deliveryAddress: { not: "" } },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: { deliveryAddress: true },
+    }),
+  ]);
+  return {
+    orders: orders.map((order) => ({
+      id: order.id,
+      order_number: order.orderNumber,
+      created_at: order.createdAt.toISOString(),
+      total: Number(order.total),
+      status: order.status,
+    })),
+    lastAddress: last?.deliveryAddress ?? null,
+  };
+}
+
+/** One of the user's orders with its items; someone else's order is a 404, exactly like a missing one. */
+export async function getMyOrder(prisma: PrismaClient, telegramUserId: number | bigint, orderId: number): Promise<MyOrderDetail> {
+  const order = await prisma.order.findFirst({ where: { id: orderId, telegramUserId: BigInt(telegramUserId) }, include: orderInclude });
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return {
+    id: order.id,
+    order_number: order.orderNumber,
+    created_at: order.createdAt.toISOString(),
+    status: order.status,
+    ...toOrderTotals(order),
+    delivery_address: order.deliveryAddress,
+    comment: order.comment,
+    items: order.items.map(toOrderItem),
+  };
+}
