@@ -11,6 +11,7 @@ function jsonResponse(status: number, body: unknown): Response {
 }
 
 beforeEach(() => {
+  vi.spyOn(console, "error").mockImplementation(() => {});
   window.localStorage.clear();
   startSession("token-1", "admin");
 });

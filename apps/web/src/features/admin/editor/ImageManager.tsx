@@ -14,12 +14,15 @@ import { IMAGE_DRAG_ACTIVATION_PX, UPLOAD_MAX_FILE_BYTES } from "@shop/shared/co
 import { CloseIcon, UploadIcon } from "../components/icons";
 import type { EditorImage } from "./payload";
 
+/** The image types the server takes (it checks the content too). */
+export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"];
+
 /** The drop area takes image types only; the rest is reported and left out. */
 export function splitImageFiles(files: Iterable<File>): { images: File[]; rejected: File[] } {
   const images: File[] = [];
   const rejected: File[] = [];
   for (const file of files) {
-    if (file.type.startsWith("image/") && file.size <= UPLOAD_MAX_FILE_BYTES) images.push(file);
+    if (ACCEPTED_IMAGE_TYPES.includes(file.type) && file.size <= UPLOAD_MAX_FILE_BYTES) images.push(file);
     else rejected.push(file);
   }
   return { images, rejected };
@@ -129,12 +132,12 @@ export default function ImageManager({ images, onChange, disabled }: Props) {
       >
         <UploadIcon size={28} />
         <span>Перетащите файлы сюда или кликните для выбора</span>
-        <span className="adm-muted adm-small">JPG, PNG, WebP, GIF — до 10 МБ</span>
-        <input ref={inputRef} type="file" accept="image/*" multiple hidden onChange={onInput} data-testid="image-input" />
+        <span className="adm-muted adm-small">JPG, PNG, WebP, GIF, AVIF — до 10 МБ</span>
+        <input ref={inputRef} type="file" accept={ACCEPTED_IMAGE_TYPES.join(",")} multiple hidden onChange={onInput} data-testid="image-input" />
       </div>
       {rejected.length > 0 && (
         <p className="adm-warning" role="status">
-          Пропущены (не изображение или больше 10 МБ): {rejected.join(", ")}
+          Пропущены (не изображение JPG, PNG, WebP, GIF, AVIF или больше 10 МБ): {rejected.join(", ")}
         </p>
       )}
       {images.length > 0 && (

@@ -20,6 +20,7 @@ function json(status: number, body: unknown) {
 }
 
 beforeEach(() => {
+  vi.spyOn(console, "error").mockImplementation(() => {});
   window.localStorage.clear();
   startSession("tok", "admin");
 });

@@ -1,0 +1,206 @@
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { RouterProvider, createMemoryRouter } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Category, Product } from "@shop/shared/schemas/catalog";
+import * as api from "../api/catalog";
+import { startSession } from "../session";
+import ProductEditorPage from "./ProductEditorPage";
+
+vi.mock("../api/catalog", () => ({
+  fetchAdminCategories: vi.fn(),
+  fetchProduct: vi.fn(),
+  createProduct: vi.fn(),
+  updateProduct: vi.fn(),
+  uploadImages: vi.fn(),
+}));
+
+const categories: Category[] = [
+  { id: 1, name: "Вазы", type: "main", product_count: 2 },
+  { id: 2, name: "Свечи", type: "main", product_count: 0 },
+  { id: 5, name: "Подарки", type: "sub", product_count: 1 },
+  { id: 6, name: "Новинки", type: "sub", product_count: 0 },
+];
+
+const product: Product = {
+  id: 42,
+  name: "Ваза",
+  price: 1500,
+  sku: "HM-000042",
+  description: "Глина",
+  material: null,
+  width: 100,
+  height: 200,
+  depth: null,
+  images: [
+    { id: 7, image_url: "/uploads/a.webp" },
+    { id: 8, image_url: "/uploads/b.webp" },
+  ],
+  categories: [
+    { id: 1, name: "Вазы", type: "main" },
+    { id: 5, name: "Подарки", type: "sub" },
+  ],
+};
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: "/admin/product/new", element: <ProductEditorPage /> },
+      { path: "/admin/product/edit/:id", element: <ProductEditorPage /> },
+      { path: "/admin/dashboard", element: <p>dashboard</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const alerts: string[] = [];
+const calls: string[] = [];
+
+beforeEach(() => {
+  window.localStorage.clear();
+  startSession("tok", "admin");
+  alerts.length = 0;
+  calls.length = 0;
+  vi.stubGlobal("alert", vi.fn((text: string) => void alerts.push(text)));
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  vi.mocked(api.fetchAdminCategories).mockResolvedValue(categories);
+  vi.mocked(api.fetchProduct).mockResolvedValue(product);
+  vi.mocked(api.uploadImages).mockImplementation(async (files, onProgress) => {
+    calls.push("upload");
+    onProgress?.(0.5);
+    return files.map((_, index) => `/uploads/new${index}.webp`);
+  });
+  vi.mocked(api.createProduct).mockImplementation(async () => {
+    calls.push("create");
+    return product;
+  });
+  vi.mocked(api.updateProduct).mockImplementation(async () => {
+    calls.push("update");
+    return product;
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+  vi.mocked(console.error).mockRestore();
+});
+
+function fill(name: string, value: string) {
+  fireEvent.change(document.querySelector(`[name="${name}"]`)!, { target: { value } });
+}
+
+function addFile(name: string, type = "image/png") {
+  const input = screen.getByTestId("image-input") as HTMLInputElement;
+  const file = new File([new Uint8Array([1, 2, 3])], name, { type });
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+describe("product editor", () => {
+  it("create mode: loading text, the main-category rule, then upload first and save", async () => {
+    const router = renderAt("/admin/product/new");
+    expect(screen.getByText("Загрузка редактора...")).toBeTruthy();
+    await screen.findByText("Новый товар");
+    expect(document.querySelector('[name="sku"]')).toBeNull();
+    expect(screen.getByText("Теги не выбраны")).toBeTruthy();
+    expect((screen.getByRole("option", { name: "-- Выберите основную категорию --" }) as HTMLOptionElement).value).toBe("");
+    // only main categories in the select
+    expect(screen.queryByRole("option", { name: "Подарки" })).toBeNull();
+
+    fill("name", "Новая ваза");
+    fill("price", "990.5");
+    fill("width", "12.4");
+    fireEvent.submit(document.getElementById("product-form")!);
+    expect(alerts).toEqual(["Пожалуйста, выберите основную категорию."]);
+    expect(api.createProduct).not.toHaveBeenCalled();
+
+    fill("mainCategory", "2");
+    fireEvent.click(screen.getByRole("button", { name: "Добавить тег «Новинки»" }));
+    expect(screen.queryByText("Теги не выбраны")).toBeNull();
+    addFile("a.png");
+    addFile("notes.txt", "text/plain");
+    expect(screen.getByText(/Пропущены/).textContent).toContain("notes.txt");
+    addFile("b.jpg", "image/jpeg");
+    expect(screen.getByTestId("image-previews").children).toHaveLength(2);
+
+    fireEvent.submit(document.getElementById("product-form")!);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/admin/dashboard"));
+    expect(calls).toEqual(["upload", "create"]);
+    expect(vi.mocked(api.uploadImages).mock.calls[0]![0].map((file) => file.name)).toEqual(["a.png", "b.jpg"]);
+    expect(vi.mocked(api.createProduct).mock.calls[0]![0]).toEqual({
+      name: "Новая ваза",
+      price: 990.5,
+      material: null,
+      description: null,
+      width: 12,
+      height: null,
+      depth: null,
+      categoryIds: [2, 6],
+      imageUrls: ["/uploads/new0.webp", "/uploads/new1.webp"],
+    });
+    expect(alerts.at(-1)).toBe("Товар успешно создан!");
+  });
+
+  it("a failed upload stops the save", async () => {
+    vi.mocked(api.uploadImages).mockRejectedValue(new Error("network"));
+    renderAt("/admin/product/new");
+    await screen.findByText("Новый товар");
+    fill("name", "Ваза");
+    fill("price", "10");
+    fill("mainCategory", "1");
+    addFile("a.png");
+    fireEvent.submit(document.getElementById("product-form")!);
+    await waitFor(() => expect(alerts).toEqual(["Ошибка загрузки изображений!"]));
+    expect(api.createProduct).not.toHaveBeenCalled();
+    expect(screen.getByText("Новый товар")).toBeTruthy();
+  });
+
+  it("edit mode: read-only article with its hint, kept images with ids, server error in the alert", async () => {
+    vi.mocked(api.updateProduct).mockRejectedValueOnce(new Error("x"));
+    const router = renderAt("/admin/product/edit/42");
+    await screen.findByText("Редактировать товар");
+    const sku = document.querySelector('[name="sku"]') as HTMLInputElement;
+    expect(sku.value).toBe("HM-000042");
+    expect(sku.readOnly).toBe(true);
+    expect(screen.getByText("Артикул генерируется автоматически и не может быть изменен.")).toBeTruthy();
+    expect((document.querySelector('[name="mainCategory"]') as HTMLSelectElement).value).toBe("1");
+    expect(screen.getByRole("button", { name: "Убрать тег «Подарки»" })).toBeTruthy();
+
+    fill("price", "1600");
+    fireEvent.click(screen.getByRole("button", { name: "Удалить изображение 1" }));
+    fireEvent.submit(document.getElementById("product-form")!);
+    await waitFor(() => expect(alerts).toEqual(["Произошла ошибка при сохранении: x"]));
+
+    fireEvent.submit(document.getElementById("product-form")!);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/admin/dashboard"));
+    expect(api.uploadImages).not.toHaveBeenCalled();
+    const [id, body] = vi.mocked(api.updateProduct).mock.calls.at(-1)!;
+    expect(id).toBe(42);
+    expect(body.images).toEqual([{ id: 8, image_url: "/uploads/b.webp" }]);
+    expect(body.categoryIds).toEqual([1, 5]);
+    expect(body.price).toBe(1600);
+    expect(alerts.at(-1)).toBe("Товар успешно обновлен!");
+  });
+
+  it("load failure says so", async () => {
+    vi.mocked(api.fetchProduct).mockRejectedValue(new Error("404"));
+    renderAt("/admin/product/edit/999");
+    expect(await screen.findByText("Не удалось загрузить данные товара")).toBeTruthy();
+  });
+
+  it("leaving with unsaved changes asks first", async () => {
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal("confirm", confirm);
+    const router = renderAt("/admin/product/new");
+    await screen.findByText("Новый товар");
+    fill("name", "Черновик");
+    fireEvent.click(screen.getByRole("button", { name: "Отмена" }));
+    await waitFor(() => expect(confirm).toHaveBeenCalledWith("Есть несохранённые изменения. Уйти со страницы без сохранения?"));
+    expect(router.state.location.pathname).toBe("/admin/product/new");
+    confirm.mockReturnValue(true);
+    fireEvent.click(screen.getByRole("button", { name: "Отмена" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/admin/dashboard"));
+  });
+});
