@@ -12,7 +12,11 @@ export type IdParams = Static<typeof IdParams>;
 
 export const OkResponse = Type.Object({ ok: Type.Literal(true) });
 
-export const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/**
+ * Null first: the server's validator coerces types, and with the value's schema first a JSON null would be
+ * coerced to 0 or "" by that branch before the null branch is tried (depth: null would be stored as 0).
+ */
+export const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
 
 /** Money in roubles with kopecks, e.g. 1234.5 */
 export const Money = Type.Number();
