@@ -11,6 +11,7 @@ import telegramUserRoutes from "./telegram-user";
 import authRoutes from "./auth";
 import adminCategoryRoutes from "./admin-categories";
 import uploadRoutes from "./upload";
+import adminProductRoutes from "./admin-products";
 
 /** Every route area, in one list: `routes/<area>.ts` holds the routes of one URL area. */
 export async function registerRoutes(app: App): Promise<void> {
@@ -25,5 +26,6 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(orderRoutes);
   await app.register(myOrderRoutes);
   await app.register(telegramUserRoutes);
+  await app.register(adminProductRoutes);
   await app.register(webRoutes);
 }

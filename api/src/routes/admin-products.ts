@@ -1,0 +1,75 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { AdminProductsQuery, AdminProductsResponse, CreateProductBody, UpdateProductBody } from "@shop/shared/schemas/admin";
+import { Product } from "@shop/shared/schemas/catalog";
+import { ErrorResponse, IdParams, OkResponse } from "@shop/shared/schemas/common";
+import type { App } from "../app";
+import { createProduct, deleteProduct, listAdminProducts, updateProduct } from "../services/admin-products";
+
+const security = [{ bearerAuth: [] }];
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
+
+export default async function adminProductRoutes(instance: App) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  const preHandler = app.requireAdmin;
+
+  app.get(
+    "/api/admin/products",
+    {
+      preHandler,
+      schema: {
+        tags: ["admin"],
+        summary: "Products with their categories, newest first; q searches the name or the article",
+        security,
+        querystring: AdminProductsQuery,
+        response: { 200: AdminProductsResponse, 400: ErrorResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => listAdminProducts(app.prisma, request.query),
+  );
+
+  app.post(
+    "/api/admin/products",
+    {
+      preHandler,
+      schema: {
+        tags: ["admin"],
+        summary: "Create a product (the article is generated); imageUrls come from /api/admin/upload",
+        security,
+        body: CreateProductBody,
+        response: { 201: Product, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createProduct(app.prisma, app.config.uploadDir, request.body)),
+  );
+
+  app.put(
+    "/api/admin/products/:id",
+    {
+      preHandler,
+      schema: {
+        tags: ["admin"],
+        summary: "Update a product: images is the full new list in order (kept ones by id, new uploads by URL)",
+        security,
+        params: IdParams,
+        body: UpdateProductBody,
+        response: { 200: Product, ...errors },
+      },
+    },
+    async (request) => updateProduct(app.prisma, app.config.uploadDir, request.params.id, request.body),
+  );
+
+  app.delete(
+    "/api/admin/products/:id",
+    {
+      preHandler,
+      schema: {
+        tags: ["admin"],
+        summary: "Delete a product; past orders keep their copy of its name, article, image and price",
+        security,
+        params: IdParams,
+        response: { 200: OkResponse, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => deleteProduct(app.prisma, request.params.id),
+  );
+}

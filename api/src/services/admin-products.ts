@@ -1,0 +1,206 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { Prisma, PrismaClient } from "@shop/prisma/db";
+import { nextSku } from "@shop/prisma/sequences";
+import { ADMIN_PRODUCTS_PAGE_SIZE } from "@shop/shared/constants";
+import { isUploadedImageUrl } from "@shop/shared/images";
+import type { AdminProductsQuery, AdminProductsResponse, CreateProductBody, UpdateProductBody } from "@shop/shared/schemas/admin";
+import type { Product } from "@shop/shared/schemas/catalog";
+import { normalizeSearchText } from "@shop/shared/text";
+import { badRequest, notFound } from "../plugins/app/errors";
+import { escapeLike } from "./catalog";
+import { productInclude, toProduct } from "./product-mapping";
+
+/** Product management for the admin panel: list, create, edit (images reordered, added, removed), delete. */
+
+export const PRODUCT_NOT_FOUND = "Товар не найден";
+export const NAME_REQUIRED = "Введите название товара";
+export const PRICE_REQUIRED = "Укажите цену";
+export const PRICE_INVALID = "Цена должна быть числом больше 0, не более двух знаков после запятой";
+/** 99 pieces of 100 lines at this price still fit an order total (numeric(12,2)). */
+export const MAX_PRICE = 1_000_000;
+export const PRICE_TOO_HIGH = "Цена не может быть больше 1 000 000 руб.";
+export const ONE_MAIN_CATEGORY = "У товара может быть только одна основная категория";
+export const IMAGE_URL_INVALID = "Недопустимый адрес изображения: загрузите файл через форму";
+export const IMAGE_FILE_MISSING = "Изображение не найдено на сервере: загрузите его заново";
+
+type ProductFields = Pick<CreateProductBody, "name" | "price" | "material" | "description" | "width" | "height" | "depth">;
+
+/** A price as the admin typed it (number or text, comma or dot) → "1234.50", or a Russian 400. */
+export function parsePrice(raw: number | string): string {
+  let cents: number;
+  if (typeof raw === "number") {
+    if (!Number.isFinite(raw) || raw <= 0) throw badRequest(PRICE_INVALID, { price: PRICE_INVALID });
+    cents = Math.round(raw * 100);
+    if (Math.abs(raw * 100 - cents) > 1e-6) throw badRequest(PRICE_INVALID, { price: PRICE_INVALID });
+  } else {
+    const text = raw.replace(/\s/g, "").replace(",", ".");
+    if (!text) throw badRequest(PRICE_REQUIRED, { price: PRICE_REQUIRED });
+    const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
+    if (!match) throw badRequest(PRICE_INVALID, { price: PRICE_INVALID });
+    cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+    if (cents <= 0) throw badRequest(PRICE_INVALID, { price: PRICE_INVALID });
+  }
+  if (cents > MAX_PRICE * 100) throw badRequest(PRICE_TOO_HIGH, { price: PRICE_TOO_HIGH });
+  return (cents / 100).toFixed(2);
+}
+
+const optionalText = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
+
+/** The plain fields, checked and cleaned; undefined means "not sent" (left as it is on update). */
+function productData(body: ProductFields) {
+  const name = body.name.replace(/\s+/g, " ").trim();
+  if (!name) throw badRequest(NAME_REQUIRED, { name: NAME_REQUIRED });
+  return {
+    name,
+    searchName: normalizeSearchText(name),
+    price: parsePrice(body.price),
+    material: optionalText(body.material),
+    description: optionalText(body.description),
+    width: body.width,
+    height: body.height,
+    depth: body.depth,
+  };
+}
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+/** Distinct ids that all exist, with at most one main category among them. */
+async function checkCategories(db: Db, categoryIds: number[] | undefined): Promise<number[] | undefined> {
+  if (categoryIds === undefined) return undefined;
+  const ids = [...new Set(categoryIds)];
+  if (ids.length === 0) return ids;
+  const found = await db.category.findMany({ where: { id: { in: ids } }, select: { id: true, type: true } });
+  const missing = ids.filter((id) => !found.some((category) => category.id === id));
+  if (missing.length > 0) {
+    const message = `Категория не найдена: ${missing.join(", ")}`;
+    throw badRequest(message, { categoryIds: message });
+  }
+  if (found.filter((category) => category.type === "main").length > 1) {
+    throw badRequest(ONE_MAIN_CATEGORY, { categoryIds: ONE_MAIN_CATEGORY });
+  }
+  return ids;
+}
+
+/** A new image must be one the upload endpoint produced, and its file must be there. */
+function checkNewImageUrl(uploadDir: string, url: string): string {
+  const trimmed = url.trim();
+  if (!isUploadedImageUrl(trimmed)) throw badRequest(IMAGE_URL_INVALID, { images: IMAGE_URL_INVALID });
+  if (!existsSync(path.join(uploadDir, path.basename(trimmed)))) {
+    throw badRequest(IMAGE_FILE_MISSING, { images: IMAGE_FILE_MISSING });
+  }
+  return trimmed;
+}
+
+async function readProduct(db: Db, id: number): Promise<Product> {
+  const row = await db.product.findUnique({ where: { id }, include: productInclude });
+  if (!row) throw notFound(PRODUCT_NOT_FOUND);
+  return toProduct(row);
+}
+
+/** Newest first; q matches part of the name (any case, ё = е) or of the article. */
+export async function listAdminProducts(prisma: PrismaClient, query: AdminProductsQuery): Promise<AdminProductsResponse> {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? ADMIN_PRODUCTS_PAGE_SIZE;
+  const q = query.q?.trim() ?? "";
+  const where: Prisma.ProductWhereInput = q
+    ? {
+        OR: [
+          // Prisma passes `contains` to LIKE as it is: '%' and '_' typed by the admin must match themselves
+          { searchName: { contains: escapeLike(normalizeSearchText(q)) } },
+          { sku: { contains: escapeLike(q), mode: "insensitive" } },
+        ],
+      }
+    : {};
+  const [total, rows] = await Promise.all([
+    prisma.product.count({ where }),
+    prisma.product.findMany({
+      where,
+      include: productInclude,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: Math.min((page - 1) * limit, 2_000_000_000),
+      take: limit,
+    }),
+  ]);
+  return { products: rows.map(toProduct), total, totalPages: Math.ceil(total / limit), page };
+}
+
+/** Creates a product with a new article; images in the given order (the first is the main image). */
+export async function createProduct(prisma: PrismaClient, uploadDir: string, body: CreateProductBody): Promise<Product> {
+  const data = productData(body);
+  const imageUrls = [...new Set((body.imageUrls ?? []).map((url) => checkNewImageUrl(uploadDir, url)))];
+  return prisma.$transaction(async (tx) => {
+    const categoryIds = (await checkCategories(tx, body.categoryIds)) ?? [];
+    const product = await tx.product.create({
+      data: {
+        ...data,
+        sku: await nextSku(tx),
+        images: { create: imageUrls.map((imageUrl, position) => ({ imageUrl, position })) },
+        categories: { create: categoryIds.map((categoryId) => ({ categoryId })) },
+      },
+      select: { id: true },
+    });
+    return readProduct(tx, product.id);
+  });
+}
+
+/**
+ * Updates a product; the article never changes. `images` is the complete new list in its order: kept images
+ * by id (they must belong to this product), new uploads by URL; images left out are removed. Without `images`
+ * or `categoryIds` those stay as they are; optional fields left out stay too, null clears them.
+ */
+export async function updateProduct(prisma: PrismaClient, uploadDir: string, id: number, body: UpdateProductBody): Promise<Product> {
+  const data = productData(body);
+  const images = body.images?.map((image): { id: number } | { imageUrl: string } => {
+    const id = image.id;
+    return id !== undefined ? { id } : { imageUrl: checkNewImageUrl(uploadDir, image.image_url) };
+  });
+  return prisma.$transaction(async (tx) => {
+    const current = await tx.product.findUnique({ where: { id }, select: { id: true, images: { select: { id: true } } } });
+    if (!current) throw notFound(PRODUCT_NOT_FOUND);
+    const categoryIds = await checkCategories(tx, body.categoryIds);
+
+    await tx.product.update({ where: { id }, data });
+
+    if (categoryIds !== undefined) {
+      await tx.productCategory.deleteMany({ where: { productId: id, categoryId: { notIn: categoryIds } } });
+      await tx.productCategory.createMany({ data: categoryIds.map((categoryId) => ({ productId: id, categoryId })), skipDuplicates: true });
+    }
+
+    if (images !== undefined) {
+      const owned = new Set(current.images.map((image) => image.id));
+      const keptIds = new Set<number>();
+      for (const image of images) {
+        if (!("id" in image)) continue;
+        if (!owned.has(image.id)) {
+          const message = `Изображение ${image.id} не принадлежит этому товару`;
+          throw badRequest(message, { images: message });
+        }
+        keptIds.add(image.id);
+      }
+      await tx.productImage.deleteMany({ where: { productId: id, id: { notIn: [...keptIds] } } });
+      const placed = new Set<number>();
+      let position = 0;
+      for (const image of images) {
+        if ("id" in image) {
+          if (placed.has(image.id)) continue; // listed twice: the first place counts
+          placed.add(image.id);
+          await tx.productImage.update({ where: { id: image.id }, data: { position: position++ } });
+        } else {
+          await tx.productImage.create({ data: { productId: id, imageUrl: image.imageUrl, position: position++ } });
+        }
+      }
+    }
+    return readProduct(tx, id);
+  });
+}
+
+/**
+ * Deletes a product with its images and category links. Past orders keep their snapshot (name, article, image,
+ * price); their item's product_id becomes null. Image files stay on disk: order snapshots may show them.
+ */
+export async function deleteProduct(prisma: PrismaClient, id: number): Promise<{ ok: true }> {
+  const { count } = await prisma.product.deleteMany({ where: { id } });
+  if (count === 0) throw notFound(PRODUCT_NOT_FOUND);
+  return { ok: true };
+}

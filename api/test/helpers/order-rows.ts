@@ -1,0 +1,59 @@
+import type { PrismaClient } from "@shop/prisma/db";
+import { nextOrderNumber } from "@shop/prisma/sequences";
+import { computeTotals } from "@shop/shared/pricing";
+
+export interface OrderRowInput {
+  createdAt?: Date;
+  status?: "new" | "processing" | "shipped" | "completed" | "cancelled";
+  source?: string;
+  customerName?: string;
+  customerPhone?: string;
+  telegramUserId?: bigint | null;
+  telegramUsername?: string | null;
+  deliveryAddress?: string | null;
+  items: { productId: number | null; name: string; sku: string; price: number; quantity: number; image?: string | null }[];
+}
+
+/**
+ * An order written straight into the database with a chosen date and status, for admin lists and statistics.
+ * Totals follow the shop's own rules (computeTotals), so the figures tests expect are the real ones.
+ */
+export async function insertOrder(prisma: PrismaClient, input: OrderRowInput) {
+  const totals = computeTotals(input.items);
+  if (input.telegramUserId != null) {
+    await prisma.telegramCustomer.upsert({
+      where: { telegramUserId: input.telegramUserId },
+      create: { telegramUserId: input.telegramUserId, username: input.telegramUsername ?? null },
+      update: {},
+    });
+  }
+  return prisma.order.create({
+    data: {
+      orderNumber: await nextOrderNumber(prisma),
+      createdAt: input.createdAt ?? new Date(),
+      status: input.status ?? "new",
+      source: input.source ?? "website",
+      customerName: input.customerName ?? "Анна Смирнова",
+      customerPhone: input.customerPhone ?? "79991234567",
+      deliveryAddress: input.deliveryAddress ?? null,
+      telegramUserId: input.telegramUserId ?? null,
+      telegramUsername: input.telegramUsername ?? null,
+      subtotal: totals.subtotal,
+      discountPercent: totals.discountPercent,
+      discountAmount: totals.discount,
+      deliveryCost: totals.delivery,
+      total: totals.total,
+      items: {
+        create: input.items.map((item) => ({
+          productId: item.productId,
+          productName: item.name,
+          productSku: item.sku,
+          productImage: item.image ?? null,
+          price: item.price,
+          quantity: item.quantity,
+        })),
+      },
+    },
+    include: { items: { orderBy: { id: "asc" } } },
+  });
+}
