@@ -12,6 +12,7 @@ import authRoutes from "./auth";
 import adminCategoryRoutes from "./admin-categories";
 import uploadRoutes from "./upload";
 import adminProductRoutes from "./admin-products";
+import adminOrderRoutes from "./admin-orders";
 
 /** Every route area, in one list: `routes/<area>.ts` holds the routes of one URL area. */
 export async function registerRoutes(app: App): Promise<void> {
@@ -27,5 +28,6 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(myOrderRoutes);
   await app.register(telegramUserRoutes);
   await app.register(adminProductRoutes);
+  await app.register(adminOrderRoutes);
   await app.register(webRoutes);
 }

@@ -1,0 +1,61 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { ErrorResponse, IdParams } from "@shop/shared/schemas/common";
+import { AdminOrder, AdminOrdersQuery, AdminOrdersResponse, StatusBody } from "@shop/shared/schemas/orders";
+import type { App } from "../app";
+import { getAdminOrder, listAdminOrders } from "../services/admin-orders";
+import { changeOrderStatus } from "../services/order-status";
+
+const security = [{ bearerAuth: [] }];
+
+/** The admin's side of /api/orders (POST /api/orders, the shopper's checkout, lives in routes/orders.ts). */
+export default async function adminOrderRoutes(instance: App) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  const preHandler = app.requireAdmin;
+
+  app.get(
+    "/api/orders",
+    {
+      preHandler,
+      schema: {
+        tags: ["admin"],
+        summary: "Orders with their items, newest first; status = all or one status",
+        security,
+        querystring: AdminOrdersQuery,
+        response: { 200: AdminOrdersResponse, 400: ErrorResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => listAdminOrders(app.prisma, request.query),
+  );
+
+  app.get(
+    "/api/orders/:id",
+    {
+      preHandler,
+      schema: {
+        tags: ["admin"],
+        summary: "One order with its items",
+        security,
+        params: IdParams,
+        response: { 200: AdminOrder, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => getAdminOrder(app.prisma, request.params.id),
+  );
+
+  app.put(
+    "/api/orders/:id/status",
+    {
+      preHandler,
+      schema: {
+        tags: ["admin"],
+        summary: "Change an order's status (new, processing, shipped, completed, cancelled); the customer is notified",
+        description: "Setting the status the order already has changes nothing and notifies nobody.",
+        security,
+        params: IdParams,
+        body: StatusBody,
+        response: { 200: AdminOrder, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => (await changeOrderStatus(app.prisma, app.notifier, request.params.id, request.body.status)).order,
+  );
+}

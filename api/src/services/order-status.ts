@@ -1,0 +1,44 @@
+import type { PrismaClient } from "@shop/prisma/db";
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "@shop/shared/labels";
+import type { AdminOrder } from "@shop/shared/schemas/orders";
+import { badRequest, notFound } from "../plugins/app/errors";
+import type { OrderNotifier } from "./notifier";
+import { orderInclude, toAdminOrder } from "./order-mapping";
+
+export const ORDER_NOT_FOUND = "Заказ не найден";
+export const INVALID_STATUS = `Недопустимый статус заказа. Возможные: ${ORDER_STATUSES.join(", ")}`;
+
+export interface StatusChange {
+  order: AdminOrder;
+  /** false when the order already had this status: nothing was written and nobody is notified */
+  changed: boolean;
+  previousStatus: OrderStatus;
+}
+
+/**
+ * Sets an order's status: the one place the admin panel and the bot's manager buttons change it. Any status
+ * may follow any other (spec: the admin switches freely). The row is locked while it changes, so two managers
+ * pressing at once each see the right previous status; the notification is written in the same transaction
+ * (outbox), so it goes out exactly when the change is committed. Throws a 400 for an unknown status and a 404
+ * for an unknown order (HttpError from plugins/app/errors).
+ */
+export async function changeOrderStatus(
+  prisma: PrismaClient,
+  notifier: OrderNotifier,
+  orderId: number,
+  status: string,
+): Promise<StatusChange> {
+  if (!isOrderStatus(status)) throw badRequest(INVALID_STATUS, { status: INVALID_STATUS });
+  return prisma.$transaction(async (tx) => {
+    const [locked] = await tx.$queryRaw<{ status: OrderStatus }[]>`
+      SELECT status::text AS status FROM orders WHERE id = ${orderId} FOR UPDATE`;
+    if (!locked) throw notFound(ORDER_NOT_FOUND);
+    const previousStatus = locked.status;
+    if (previousStatus !== status) {
+      await tx.order.update({ where: { id: orderId }, data: { status } });
+      await notifier.orderStatusChanged(tx, orderId, previousStatus);
+    }
+    const order = await tx.order.findUniqueOrThrow({ where: { id: orderId }, include: orderInclude });
+    return { order: toAdminOrder(order), changed: previousStatus !== status, previousStatus };
+  });
+}
