@@ -143,6 +143,27 @@ describe("product editor", () => {
     expect(alerts.at(-1)).toBe("Товар успешно создан!");
   });
 
+  it("shows the upload progress while the files go up", async () => {
+    let finish: (urls: string[]) => void = () => {};
+    vi.mocked(api.uploadImages).mockImplementation((_files, onProgress) => {
+      onProgress?.(0.42);
+      return new Promise((resolve) => (finish = resolve));
+    });
+    renderAt("/admin/product/new");
+    await screen.findByText("Новый товар");
+    fill("name", "Ваза");
+    fill("price", "10");
+    fill("mainCategory", "1");
+    addFile("a.png");
+    fireEvent.submit(document.getElementById("product-form")!);
+    expect(await screen.findByText("Загрузка изображений: 42%")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Сохранение..." }) as HTMLButtonElement).disabled).toBe(true);
+    expect(api.createProduct).not.toHaveBeenCalled();
+    finish(["/uploads/x.webp"]);
+    await waitFor(() => expect(api.createProduct).toHaveBeenCalled());
+    expect(vi.mocked(api.createProduct).mock.calls[0]![0].imageUrls).toEqual(["/uploads/x.webp"]);
+  });
+
   it("a failed upload stops the save", async () => {
     vi.mocked(api.uploadImages).mockRejectedValue(new Error("network"));
     renderAt("/admin/product/new");
