@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrepareOrderResponse } from "@shop/shared/schemas/orders";
+import { PREPARED_ORDER_TTL_MS } from "@shop/shared/constants";
+import type { OrderNotifier } from "../src/services/notifier";
+import { confirmPreparedOrder, findPreparedOrder, type PreparedOrderPayload } from "../src/services/orders";
+import { createTestApp, type TestApp } from "./helpers/test-app";
+import { createFixture, type Fixture } from "./helpers/fixtures";
+import { CONTACT } from "./helpers/checkout";
+import { BOT_ENV, TEST_BOT_USERNAME, initDataHeader } from "./helpers/telegram";
+
+const created: number[] = [];
+const notifier: OrderNotifier = {
+  async orderCreated(_tx, orderId) {
+    created.push(orderId);
+  },
+  async orderStatusChanged() {},
+};
+
+let t: TestApp;
+let f: Fixture;
+beforeAll(async () => {
+  t = await createTestApp({ env: BOT_ENV, notifier });
+  f = await createFixture(t.prisma);
+});
+afterAll(async () => t?.close());
+
+const SHOPPER = { id: 800000001, username: "masha", first_name: "Мария", last_name: "Иванова" };
+
+function prepare(payload: object, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: "POST", url: "/api/orders/prepare", payload, headers });
+}
+
+function cartLine(name: string, quantity = 1, overrides: object = {}) {
+  const product = f.byName(name);
+  return { id: product.id, name: product.name, price: product.price, quantity, image: null, sku: product.sku, ...overrides };
+}
+
+async function prepared(cart = [cartLine("Ваза керамическая «Лён»"), cartLine("Свеча соевая «Ваниль»", 2)], source = "website") {
+  const response = await prepare({ order: CONTACT, cart, totals: { subtotal: 1, discount: 0, delivery: 0, total: 1 }, source });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as PrepareOrderResponse;
+}
+
+describe("POST /api/orders/prepare", () => {
+  it("keeps the server-priced checkout for 24 hours under a start-parameter token", async () => {
+    const started = Date.now();
+    const body = await prepared();
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(body.bot_link).toBe(`https://t.me/${TEST_BOT_USERNAME}?start=${body.token}`);
+    expect(new Date(body.expires_at).getTime()).toBeGreaterThanOrEqual(started + PREPARED_ORDER_TTL_MS - 1000);
+    expect(new Date(body.expires_at).getTime()).toBeLessThanOrEqual(Date.now() + PREPARED_ORDER_TTL_MS + 1000);
+    // 1890 + 700 = 2590, 13 %: the client's totals were ignored
+    expect([body.subtotal, body.discount_percent, body.discount_amount, body.delivery_cost, body.total]).toEqual([2590, 13, 336.7, 250, 2503.3]);
+
+    const row = await t.prisma.preparedOrder.findUniqueOrThrow({ where: { token: body.token } });
+    const vase = f.byName("Ваза керамическая «Лён»");
+    const candle = f.byName("Свеча соевая «Ваниль»");
+    expect(row.payload as unknown as PreparedOrderPayload).toEqual({
+      version: 1,
+      order: { customer_name: "Анна Смирнова", customer_phone: "+79123456789", delivery_address: "Москва, ул. Ленина, 1", comment: "Позвонить заранее" },
+      cart: [
+        { id: vase.id, name: vase.name, sku: vase.sku, price: 1890, quantity: 1, image: "/uploads/fixture-0-0.webp" },
+        { id: candle.id, name: candle.name, sku: candle.sku, price: 350, quantity: 2, image: "/uploads/fixture-7-0.webp" },
+      ],
+      totals: { subtotal: 2590, discount_percent: 13, discount: 336.7, delivery: 250, total: 2503.3 },
+      source: "website",
+    });
+    expect(row.usedAt).toBeNull();
+    expect(row.orderId).toBeNull();
+  });
+
+  it("ignores the client's prices and names", async () => {
+    const body = await prepared([cartLine("Плед вязаный из шерсти", 1, { price: 1, name: "Бесплатно", sku: "X" })]);
+    expect(body.subtotal).toBe(5400);
+    const row = await t.prisma.preparedOrder.findUniqueOrThrow({ where: { token: body.token } });
+    expect((row.payload as unknown as PreparedOrderPayload).cart[0]).toMatchObject({ name: "Плед вязаный из шерсти", price: 5400 });
+  });
+
+  it("validates like a direct order, with the spec's messages", async () => {
+    const cart = [cartLine("Подушка льняная")];
+    const noName = await prepare({ order: { ...CONTACT, customer_name: " " }, cart });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json()).toEqual({ message: "Введите имя", errors: { customer_name: "Введите имя" } });
+    const noPhone = await prepare({ order: { ...CONTACT, customer_phone: "" }, cart });
+    expect(noPhone.json()).toEqual({ message: "Введите телефон", errors: { customer_phone: "Введите телефон" } });
+    const shortPhone = await prepare({ order: { ...CONTACT, customer_phone: "+7 (912) 34" }, cart });
+    expect(shortPhone.json()).toEqual({ message: "Введите полный номер", errors: { customer_phone: "Введите полный номер" } });
+    const empty = await prepare({ order: CONTACT, cart: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ message: "Корзина пустая" });
+    const unknown = await prepare({ order: CONTACT, cart: [{ id: 999999, name: "Исчезнувший товар", quantity: 1 }] });
+    expect(unknown.json().message).toBe("Товар «Исчезнувший товар» больше не продаётся. Удалите его из корзины.");
+    const zero = await prepare({ order: CONTACT, cart: [cartLine("Подушка льняная", 0)] });
+    expect(zero.statusCode).toBe(400);
+    const mini = await prepare({ order: CONTACT, cart, source: "telegram_mini_app" });
+    expect(mini.statusCode).toBe(400);
+    const noOrder = await prepare({ cart });
+    expect(noOrder.statusCode).toBe(400);
+  });
+
+  it("returns the same token for a retried submission with the same Idempotency-Key", async () => {
+    const payload = { order: CONTACT, cart: [cartLine("Кружка ручной лепки")], source: "mobile_web" };
+    const first = await prepare(payload, { "idempotency-key": "prep-1" });
+    const again = await prepare(payload, { "idempotency-key": "prep-1" });
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const concurrent = await Promise.all(Array.from({ length: 6 }, () => prepare(payload, { "idempotency-key": "prep-2" })));
+    expect(concurrent.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    expect(new Set(concurrent.map((r) => r.json().token)).size).toBe(1);
+    expect(await t.prisma.preparedOrder.count({ where: { idempotencyKey: "prep-2" } })).toBe(1);
+  });
+});
+
+describe("findPreparedOrder", () => {
+  it("returns the payload of a fresh token", async () => {
+    const { token } = await prepared();
+    const found = await findPreparedOrder(t.prisma, token);
+    expect(found.status).toBe("ok");
+    if (found.status !== "ok") return;
+    expect(found.payload.totals.total).toBe(2503.3);
+    expect(found.payload.source).toBe("website");
+    expect(found.expiresAt).toBeInstanceOf(Date);
+  });
+
+  it("tells an unknown or malformed token, an expired one and a used one apart", async () => {
+    expect(await findPreparedOrder(t.prisma, "A".repeat(32))).toEqual({ status: "not-found" });
+    expect(await findPreparedOrder(t.prisma, "not a token!")).toEqual({ status: "not-found" });
+    expect(await findPreparedOrder(t.prisma, "x".repeat(65))).toEqual({ status: "not-found" });
+    const expired = await prepared();
+    await t.prisma.preparedOrder.update({ where: { token: expired.token }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await findPreparedOrder(t.prisma, expired.token)).toEqual({ status: "expired" });
+    const used = await prepared();
+    const confirmed = await confirmPreparedOrder(t.prisma, notifier, used.token, SHOPPER);
+    expect(confirmed.status).toBe("created");
+    if (confirmed.status !== "created") return;
+    expect(await findPreparedOrder(t.prisma, used.token)).toEqual({ status: "used", orderNumber: confirmed.order.order_number });
+  });
+});
+
+describe("confirmPreparedOrder", () => {
+  it("creates the order once, from the snapshot, linked to the Telegram user, keeping the website source", async () => {
+    const { token } = await prepared([cartLine("Ваза керамическая «Лён»"), cartLine("Свеча соевая «Ваниль»", 2)], "mobile_web");
+    const notifiedBefore = created.length;
+    const result = await confirmPreparedOrder(t.prisma, notifier, token, SHOPPER);
+    expect(result.status).toBe("created");
+    if (result.status !== "created") return;
+    const order = result.order;
+    expect(order).toMatchObject({
+      customer_name: "Анна Смирнова",
+      customer_phone: "+79123456789",
+      delivery_address: "Москва, ул. Ленина, 1",
+      comment: "Позвонить заранее",
+      telegram_user_id: String(SHOPPER.id),
+      telegram_username: "masha",
+      status: "new",
+      source: "mobile_web",
+      subtotal: 2590,
+      discount_percent: 13,
+      discount_amount: 336.7,
+      delivery_cost: 250,
+      total: 2503.3,
+    });
+    expect(order.items.map((i) => [i.product_name, i.price, i.quantity])).toEqual([
+      ["Ваза керамическая «Лён»", 1890, 1],
+      ["Свеча соевая «Ваниль»", 350, 2],
+    ]);
+    expect(created.slice(notifiedBefore)).toEqual([order.id]);
+    const row = await t.prisma.preparedOrder.findUniqueOrThrow({ where: { token } });
+    expect(row.orderId).toBe(order.id);
+    expect(row.usedAt).not.toBeNull();
+    const customer = await t.prisma.telegramCustomer.findUniqueOrThrow({ where: { telegramUserId: BigInt(SHOPPER.id) } });
+    expect([customer.username, customer.firstName, customer.lastName]).toEqual(["masha", "Мария", "Иванова"]);
+    const stored = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect([stored.telegramFirstName, stored.telegramLastName]).toEqual(["Мария", "Иванова"]);
+
+    // the shopper sees it in "Мои заказы"
+    const mine = await t.app.inject({ method: "GET", url: "/api/my-orders", headers: initDataHeader(SHOPPER) });
+    expect(mine.json().orders.map((o: { id: number }) => o.id)).toContain(order.id);
+
+    const replay = await confirmPreparedOrder(t.prisma, notifier, token, SHOPPER);
+    expect(replay).toEqual({ status: "used", orderNumber: order.order_number });
+    expect(created.slice(notifiedBefore)).toEqual([order.id]);
+    expect(await t.prisma.order.count({ where: { telegramUserId: BigInt(SHOPPER.id), id: order.id } })).toBe(1);
+  });
+
+  it("keeps the prices the shopper saw and the lines of products deleted meanwhile", async () => {
+    const doomed = await t.prisma.product.create({
+      data: { sku: "TMP-0001", name: "Временный товар", searchName: "временный товар", price: 100, images: { create: [{ imageUrl: "/uploads/tmp.webp" }] } },
+    });
+    const mug = f.byName("Кружка ручной лепки");
+    const response = await prepare({ order: CONTACT, cart: [{ id: doomed.id, quantity: 2 }, { id: mug.id, quantity: 1 }] });
+    const { token } = response.json() as PrepareOrderResponse;
+    await t.prisma.product.update({ where: { id: mug.id }, data: { price: 9999 } });
+    await t.prisma.product.delete({ where: { id: doomed.id } });
+    try {
+      const result = await confirmPreparedOrder(t.prisma, notifier, token, { id: SHOPPER.id });
+      expect(result.status).toBe("created");
+      if (result.status !== "created") return;
+      expect(result.order.items.map((i) => [i.product_id, i.product_name, i.product_sku, i.product_image, i.price, i.quantity])).toEqual([
+        [null, "Временный товар", "TMP-0001", "/uploads/tmp.webp", 100, 2],
+        [mug.id, mug.name, mug.sku, "/uploads/fixture-1-0.webp", 650, 1],
+      ]);
+      expect(result.order.subtotal).toBe(850);
+      expect(result.order.total).toBe(850 - 42.5 + 250);
+    } finally {
+      await t.prisma.product.update({ where: { id: mug.id }, data: { price: 650 } });
+    }
+  });
+
+  it("refuses an expired token and a token that does not exist", async () => {
+    const { token } = await prepared();
+    await t.prisma.preparedOrder.update({ where: { token }, data: { expiresAt: new Date(Date.now() - 1) } });
+    const before = await t.prisma.order.count();
+    expect(await confirmPreparedOrder(t.prisma, notifier, token, SHOPPER)).toEqual({ status: "expired" });
+    expect(await confirmPreparedOrder(t.prisma, notifier, "B".repeat(32), SHOPPER)).toEqual({ status: "not-found" });
+    expect(await confirmPreparedOrder(t.prisma, notifier, "../../etc", SHOPPER)).toEqual({ status: "not-found" });
+    expect(await t.prisma.order.count()).toBe(before);
+    expect((await t.prisma.preparedOrder.findUniqueOrThrow({ where: { token } })).usedAt).toBeNull();
+  });
+
+  it("creates exactly one order when the same token is confirmed concurrently", async () => {
+    const { token } = await prepared();
+    const before = await t.prisma.order.count();
+    const results = await Promise.all(Array.from({ length: 10 }, () => confirmPreparedOrder(t.prisma, notifier, token, SHOPPER)));
+    const winners = results.filter((r) => r.status === "created");
+    expect(winners).toHaveLength(1);
+    const number = winners[0]!.status === "created" ? winners[0]!.order.order_number : null;
+    expect(results.filter((r) => r.status === "used")).toEqual(Array.from({ length: 9 }, () => ({ status: "used", orderNumber: number })));
+    expect(await t.prisma.order.count()).toBe(before + 1);
+  });
+
+  it("does not burn the token when creating the order fails", async () => {
+    const { token } = await prepared();
+    const failing: OrderNotifier = { ...notifier, orderCreated: async () => Promise.reject(new Error("outbox down")) };
+    await expect(confirmPreparedOrder(t.prisma, failing, token, SHOPPER)).rejects.toThrow("outbox down");
+    expect((await findPreparedOrder(t.prisma, token)).status).toBe("ok");
+    expect((await confirmPreparedOrder(t.prisma, notifier, token, SHOPPER)).status).toBe("created");
+  });
+});
+
+describe("without a bot", () => {
+  it("prepares with bot_link null (the website then orders directly, see /api/config)", async () => {
+    const noBot = await createTestApp();
+    try {
+      const fixture = await createFixture(noBot.prisma);
+      const response = await noBot.app.inject({
+        method: "POST",
+        url: "/api/orders/prepare",
+        payload: { order: CONTACT, cart: [{ id: fixture.products[0]!.id, quantity: 1 }] },
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().bot_link).toBeNull();
+      const config = (await noBot.app.inject({ method: "GET", url: "/api/config" })).json();
+      expect(config.checkoutMode).toBe("direct");
+    } finally {
+      await noBot.close();
+    }
+  });
+});
