@@ -13,6 +13,7 @@ import adminCategoryRoutes from "./admin-categories";
 import uploadRoutes from "./upload";
 import adminProductRoutes from "./admin-products";
 import adminOrderRoutes from "./admin-orders";
+import adminStatsRoutes from "./stats";
 
 /** Every route area, in one list: `routes/<area>.ts` holds the routes of one URL area. */
 export async function registerRoutes(app: App): Promise<void> {
@@ -29,5 +30,6 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(telegramUserRoutes);
   await app.register(adminProductRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(adminStatsRoutes);
   await app.register(webRoutes);
 }

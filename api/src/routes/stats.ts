@@ -1,0 +1,65 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import Type from "typebox";
+import { KpiResponse, SeriesResponse, StatsQuery, TopCustomer, TopProduct } from "@shop/shared/schemas/admin";
+import { ErrorResponse } from "@shop/shared/schemas/common";
+import type { App } from "../app";
+import {
+  kpi,
+  ordersBySource,
+  ordersByStatus,
+  resolveRange,
+  series,
+  topCustomers,
+  topProducts,
+  type StatsRange,
+} from "../services/stats";
+
+const PERIOD_NOTE =
+  "period = 7d | 30d | all (default 30d), or start and end (YYYY-MM-DD, both included, at most 3 years); " +
+  "days in Europe/Moscow time. Cancelled orders are not counted.";
+
+export default async function adminStatsRoutes(instance: App) {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+
+  const stat = <T extends Type.TSchema>(
+    path: string,
+    summary: string,
+    response: T,
+    compute: (range: StatsRange, query: StatsQuery) => Promise<unknown>,
+  ) =>
+    app.get(
+      `/api/admin/stats/${path}`,
+      {
+        preHandler: app.requireAdmin,
+        schema: {
+          tags: ["admin-stats"],
+          summary,
+          description: PERIOD_NOTE,
+          security: [{ bearerAuth: [] }],
+          querystring: StatsQuery,
+          response: { 200: response, 400: ErrorResponse, 401: ErrorResponse },
+        },
+      },
+      async (request) => compute(await resolveRange(app.prisma, request.query), request.query),
+    );
+
+  stat("kpi", "Orders, revenue and average order value", KpiResponse, (range) => kpi(app.prisma, range));
+  stat("orders-over-time", "Orders per day (per week or month for long periods), zero-filled", SeriesResponse, (range) =>
+    series(app.prisma, range, "orders"),
+  );
+  stat("revenue-over-time", "Revenue per day (per week or month for long periods), zero-filled", SeriesResponse, (range) =>
+    series(app.prisma, range, "revenue"),
+  );
+  stat("orders-by-status", "Orders by status (cancelled included), empty statuses left out", SeriesResponse, (range) =>
+    ordersByStatus(app.prisma, range),
+  );
+  stat("orders-by-source", "Orders by source (cancelled included), empty sources left out", SeriesResponse, (range) =>
+    ordersBySource(app.prisma, range),
+  );
+  stat("top-products", "Best-selling products by pieces sold", Type.Array(TopProduct), (range, query) =>
+    topProducts(app.prisma, range, query.limit),
+  );
+  stat("top-customers", "Customers by money spent (a Telegram user, else a phone number)", Type.Array(TopCustomer), (range, query) =>
+    topCustomers(app.prisma, range, query.limit),
+  );
+}

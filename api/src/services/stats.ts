@@ -1,0 +1,193 @@
+import { Prisma, type PrismaClient } from "@shop/prisma/db";
+import { STATS_DEFAULT_PERIOD, STATS_TOP_LIMIT } from "@shop/shared/constants";
+import { ORDER_SOURCES, ORDER_STATUSES, sourceLabel, statsStatusLabel } from "@shop/shared/labels";
+import type { KpiResponse, SeriesResponse, StatsQuery, TopCustomer, TopProduct } from "@shop/shared/schemas/admin";
+import { badRequest } from "../plugins/app/errors";
+
+/**
+ * Order statistics for the admin dashboard. Everything is aggregated by PostgreSQL (one query per endpoint,
+ * filtered on orders.created_at through its index); no order is loaded into the process.
+ *
+ * Days are the shop's days: Europe/Moscow. A period is whole days, both ends included: 7d = today and the six
+ * days before it, 30d = today and the 29 before, all = from the day of the first order to today, or a custom
+ * start…end. Cancelled orders are left out of the money and of the counts derived from it (KPI, both time
+ * series, top products, top customers); the status and source distributions count every order, so the status
+ * chart is where cancellations show.
+ */
+
+export const SHOP_TIME_ZONE = "Europe/Moscow";
+/** up to this many days the time series has a point per day; then per week (to a year), then per month */
+export const DAILY_MAX_DAYS = 92;
+export const WEEKLY_MAX_DAYS = 366;
+export const MAX_RANGE_DAYS = 3 * 366;
+
+export const RANGE_BOTH_DATES = "Укажите обе даты периода: start и end";
+export const RANGE_REVERSED = "Дата окончания периода раньше даты начала";
+export const RANGE_TOO_LONG = "Период не может быть длиннее 3 лет";
+
+type Bucket = "day" | "week" | "month";
+
+export interface StatsRange {
+  /** first and last day, YYYY-MM-DD in the shop's time zone, both included */
+  from: string;
+  to: string;
+  bucket: Bucket;
+}
+
+const DAY_MS = 86_400_000;
+const dateFormat = new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** The shop's calendar day of an instant, as YYYY-MM-DD. */
+export const shopDate = (instant: Date) => dateFormat.format(instant);
+const dayNumber = (date: string) => Date.parse(date + "T00:00:00Z") / DAY_MS;
+const addDays = (date: string, days: number) => new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
+
+function bucketFor(from: string, to: string): Bucket {
+  const days = dayNumber(to) - dayNumber(from) + 1;
+  return days <= DAILY_MAX_DAYS ? "day" : days <= WEEKLY_MAX_DAYS ? "week" : "month";
+}
+
+/** The days a query asks about. start and end (both or neither) win over period. */
+export async function resolveRange(prisma: PrismaClient, query: StatsQuery, now = new Date()): Promise<StatsRange> {
+  const today = shopDate(now);
+  if (query.start !== undefined || query.end !== undefined) {
+    if (!query.start || !query.end) throw badRequest(RANGE_BOTH_DATES, { [query.start ? "end" : "start"]: RANGE_BOTH_DATES });
+    if (query.end < query.start) throw badRequest(RANGE_REVERSED, { end: RANGE_REVERSED });
+    if (dayNumber(query.end) - dayNumber(query.start) + 1 > MAX_RANGE_DAYS) throw badRequest(RANGE_TOO_LONG, { start: RANGE_TOO_LONG });
+    return { from: query.start, to: query.end, bucket: bucketFor(query.start, query.end) };
+  }
+  const period = query.period ?? STATS_DEFAULT_PERIOD;
+  if (period === "all") {
+    const [row] = await prisma.$queryRaw<{ first: string | null }[]>`
+      SELECT to_char(min(created_at) AT TIME ZONE ${SHOP_TIME_ZONE}, 'YYYY-MM-DD') AS first FROM orders`;
+    const from = row?.first && row.first < today ? row.first : today;
+    return { from, to: today, bucket: bucketFor(from, today) };
+  }
+  const from = addDays(today, period === "7d" ? -6 : -29);
+  return { from, to: today, bucket: "day" };
+}
+
+/** created_at within the range's days (index-friendly: both bounds are constants of the query) */
+const inRange = (range: StatsRange, column = Prisma.raw("created_at")) => Prisma.sql`
+  ${column} >= (${range.from}::date::timestamp AT TIME ZONE ${SHOP_TIME_ZONE})
+  AND ${column} < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${SHOP_TIME_ZONE})`;
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+export async function kpi(prisma: PrismaClient, range: StatsRange): Promise<KpiResponse> {
+  const [row] = await prisma.$queryRaw<{ orders: number; revenue: number }[]>`
+    SELECT count(*)::int AS orders, coalesce(sum(total), 0)::float8 AS revenue
+      FROM orders
+     WHERE ${inRange(range)} AND status <> 'cancelled'`;
+  const totalOrders = Number(row?.orders ?? 0);
+  const totalRevenue = round2(Number(row?.revenue ?? 0));
+  return { totalOrders, totalRevenue, averageOrderValue: totalOrders ? round2(totalRevenue / totalOrders) : 0 };
+}
+
+const LABEL_FORMATS: Record<Bucket, string> = { day: "DD.MM", week: "DD.MM.YY", month: "MM.YYYY" };
+
+/**
+ * Orders or revenue per day (per week from its Monday, or per month for long ranges), every bucket present
+ * with zero when nothing happened: generate_series makes the buckets, the orders are grouped and joined on.
+ */
+export async function series(prisma: PrismaClient, range: StatsRange, measure: "orders" | "revenue"): Promise<SeriesResponse> {
+  const unit = range.bucket;
+  const value = measure === "orders" ? Prisma.sql`count(*)::float8` : Prisma.sql`sum(total)::float8`;
+  const rows = await prisma.$queryRaw<{ label: string; value: number }[]>`
+    WITH buckets AS (
+      SELECT generate_series(date_trunc(${unit}::text, ${range.from}::date::timestamp),
+                             ${range.to}::date::timestamp,
+                             ('1 ' || ${unit}::text)::interval) AS bucket
+    ), totals AS (
+      SELECT date_trunc(${unit}::text, created_at AT TIME ZONE ${SHOP_TIME_ZONE}) AS bucket, ${value} AS value
+        FROM orders
+       WHERE ${inRange(range)} AND status <> 'cancelled'
+       GROUP BY 1
+    )
+    SELECT to_char(b.bucket, ${LABEL_FORMATS[unit]}::text) AS label, coalesce(t.value, 0)::float8 AS value
+      FROM buckets b LEFT JOIN totals t ON t.bucket = b.bucket
+     ORDER BY b.bucket`;
+  return { labels: rows.map((row) => row.label), data: rows.map((row) => round2(Number(row.value))) };
+}
+
+/** Every order of the range counted by status (in the shop's status order), zero buckets left out. */
+export async function ordersByStatus(prisma: PrismaClient, range: StatsRange): Promise<SeriesResponse> {
+  const rows = await prisma.$queryRaw<{ key: string; count: number }[]>`
+    SELECT status::text AS key, count(*)::int AS count FROM orders WHERE ${inRange(range)} GROUP BY status`;
+  const order = (key: string) => {
+    const index = (ORDER_STATUSES as readonly string[]).indexOf(key);
+    return index === -1 ? ORDER_STATUSES.length : index;
+  };
+  const sorted = rows.filter((row) => Number(row.count) > 0).sort((a, b) => order(a.key) - order(b.key));
+  return { labels: sorted.map((row) => statsStatusLabel(row.key)), data: sorted.map((row) => Number(row.count)) };
+}
+
+/** Every order of the range counted by source; unknown sources together as 'Неизвестно', last. */
+export async function ordersBySource(prisma: PrismaClient, range: StatsRange): Promise<SeriesResponse> {
+  const rows = await prisma.$queryRaw<{ key: string; count: number }[]>`
+    SELECT source AS key, count(*)::int AS count FROM orders WHERE ${inRange(range)} GROUP BY source`;
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(sourceLabel(row.key), (counts.get(sourceLabel(row.key)) ?? 0) + Number(row.count));
+  const labels = [...ORDER_SOURCES.map((source) => sourceLabel(source)), sourceLabel(null)].filter((label) => (counts.get(label) ?? 0) > 0);
+  return { labels, data: labels.map((label) => counts.get(label)!) };
+}
+
+/**
+ * Best sellers by pieces sold (then by value). A product is its id; lines of deleted products (id now null)
+ * are told apart by their article. The name is the one on the most recent order line; totalValue is
+ * price × quantity at order time, before the order's discount.
+ */
+export async function topProducts(prisma: PrismaClient, range: StatsRange, limit = STATS_TOP_LIMIT): Promise<TopProduct[]> {
+  const rows = await prisma.$queryRaw<{ product_id: number | null; name: string; quantity: number; value: number }[]>`
+    WITH lines AS (
+      SELECT oi.product_id,
+             CASE WHEN oi.product_id IS NULL THEN oi.product_sku END AS gone_sku,
+             sum(oi.quantity)::int AS quantity,
+             sum(oi.price * oi.quantity)::float8 AS value,
+             max(oi.id) AS last_line
+        FROM order_items oi
+        JOIN orders o ON o.id = oi.order_id
+       WHERE ${inRange(range, Prisma.raw("o.created_at"))} AND o.status <> 'cancelled'
+       GROUP BY 1, 2
+       ORDER BY quantity DESC, value DESC, last_line DESC
+       LIMIT ${limit}
+    )
+    SELECT l.product_id, last.product_name AS name, l.quantity, l.value
+      FROM lines l JOIN order_items last ON last.id = l.last_line
+     ORDER BY l.quantity DESC, l.value DESC, l.last_line DESC`;
+  return rows.map((row) => ({
+    productId: row.product_id === null ? null : Number(row.product_id),
+    name: row.name,
+    quantitySold: Number(row.quantity),
+    totalValue: round2(Number(row.value)),
+  }));
+}
+
+/**
+ * Best customers by money spent (then by orders). A customer is a Telegram user when the order has one,
+ * otherwise a phone number; the name is the one on their latest order.
+ */
+export async function topCustomers(prisma: PrismaClient, range: StatsRange, limit = STATS_TOP_LIMIT): Promise<TopCustomer[]> {
+  const rows = await prisma.$queryRaw<{ telegram_user_id: string | null; name: string; orders: number; spent: number }[]>`
+    WITH customers AS (
+      SELECT telegram_user_id,
+             CASE WHEN telegram_user_id IS NULL THEN customer_phone END AS phone,
+             count(*)::int AS orders,
+             sum(total)::float8 AS spent,
+             max(id) AS last_order
+        FROM orders
+       WHERE ${inRange(range)} AND status <> 'cancelled'
+       GROUP BY 1, 2
+       ORDER BY spent DESC, orders DESC, last_order DESC
+       LIMIT ${limit}
+    )
+    SELECT c.telegram_user_id::text AS telegram_user_id, o.customer_name AS name, c.orders, c.spent
+      FROM customers c JOIN orders o ON o.id = c.last_order
+     ORDER BY c.spent DESC, c.orders DESC, c.last_order DESC`;
+  return rows.map((row) => ({
+    telegramUserId: row.telegram_user_id,
+    customerName: row.name,
+    orderCount: Number(row.orders),
+    totalSpent: round2(Number(row.spent)),
+  }));
+}

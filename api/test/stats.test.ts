@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shopDate } from "../src/services/stats";
+import { createFixture, type Fixture } from "./helpers/fixtures";
+import { insertOrder } from "./helpers/order-rows";
+import { createTestApp, type TestApp } from "./helpers/test-app";
+
+let t: TestApp;
+let f: Fixture;
+let auth: { authorization: string };
+
+const DAY = 86_400_000;
+const today = shopDate(new Date());
+/** noon in Moscow (09:00 UTC), `daysAgo` shop days before today */
+const moscowNoon = (daysAgo: number) => new Date(Date.parse(`${today}T09:00:00Z`) - daysAgo * DAY);
+const dayLabel = (daysAgo: number) => {
+  const [, m, d] = shopDate(moscowNoon(daysAgo)).split("-");
+  return `${d}.${m}`;
+};
+const dateOf = (daysAgo: number) => shopDate(moscowNoon(daysAgo));
+
+const totals: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await createFixture(t.prisma);
+  auth = { authorization: `Bearer ${await t.adminToken()}` };
+  const vase = f.byName("Ваза керамическая «Лён»"); // 1890
+  const mug = f.byName("Кружка ручной лепки"); // 650
+  const candle = f.byName("Свеча соевая «Ваниль»"); // 350
+  const line = (p: typeof vase, quantity: number, name = p.name) => ({ productId: p.id, name, sku: p.sku, price: p.price, quantity });
+  const add = async (key: string, input: Parameters<typeof insertOrder>[1]) => {
+    totals[key] = Number((await insertOrder(t.prisma, input)).total);
+  };
+  // in the order they happened, as a live shop writes them
+  // G and H: either side of midnight in Moscow (21:00 UTC)
+  await add("G", { createdAt: new Date("2024-05-10T20:30:00Z"), status: "completed", source: "website", customerPhone: "79990000003", items: [line(candle, 1)] });
+  await add("H", { createdAt: new Date("2024-05-10T21:30:00Z"), status: "completed", source: "website", customerPhone: "79990000003", items: [line(candle, 1)] });
+  await add("F", { createdAt: moscowNoon(200), status: "completed", source: "legacy_source", customerName: "Ольга", customerPhone: "79990000001", items: [line(candle, 3)] });
+  await add("E", { createdAt: moscowNoon(45), status: "shipped", source: "mobile_web", customerName: "Пётр", customerPhone: "79990000002", items: [line(mug, 1, "Кружка (старое название)")] });
+  await add("D", {
+    createdAt: moscowNoon(10), status: "completed", source: "telegram_bot", customerName: "Иван", telegramUserId: 555n,
+    items: [line(candle, 1), { productId: null, name: "Снятый с продажи товар", sku: "HM-999999", price: 100, quantity: 1 }],
+  });
+  await add("C", { createdAt: moscowNoon(3), status: "cancelled", source: "website", customerName: "Отмена", customerPhone: "79990000009", items: [line(vase, 5)] });
+  await add("B", { createdAt: moscowNoon(3), status: "processing", source: "telegram_mini_app", customerName: "Иван Петров", telegramUserId: 555n, items: [line(mug, 2)] });
+  await add("A", { createdAt: moscowNoon(0), status: "new", source: "website", customerName: "Ольга Смирнова", customerPhone: "79990000001", items: [line(vase, 1)] });
+});
+afterAll(async () => t?.close());
+
+const stat = async (path: string, query = "") => {
+  const response = await t.app.inject({ method: "GET", url: `/api/admin/stats/${path}${query ? "?" + query : ""}`, headers: auth });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+const sum = (...keys: string[]) => Math.round(keys.reduce((s, k) => s + totals[k]!, 0) * 100) / 100;
+
+describe("statistics for the last 7 days", () => {
+  it("KPI leaves out cancelled orders", async () => {
+    expect(totals.A).toBe(1894.3); // 1890 − 13 % + 250
+    expect(totals.B).toBe(1420); // 1300 − 10 % + 250
+    expect(await stat("kpi", "period=7d")).toEqual({ totalOrders: 2, totalRevenue: 3314.3, averageOrderValue: 1657.15 });
+  });
+
+  it("orders and revenue per day, every day present", async () => {
+    const labels = [6, 5, 4, 3, 2, 1, 0].map(dayLabel);
+    expect(await stat("orders-over-time", "period=7d")).toEqual({ labels, data: [0, 0, 0, 1, 0, 0, 1] });
+    expect(await stat("revenue-over-time", "period=7d")).toEqual({ labels, data: [0, 0, 0, 1420, 0, 0, 1894.3] });
+  });
+
+  it("orders by status and by source count every order, empty ones left out", async () => {
+    expect(await stat("orders-by-status", "period=7d")).toEqual({ labels: ["Новые", "В работе", "Отменен"], data: [1, 1, 1] });
+    expect(await stat("orders-by-source", "period=7d")).toEqual({ labels: ["Сайт (Десктоп)", "Telegram Mini App"], data: [2, 1] });
+  });
+
+  it("top products by pieces and top customers by money", async () => {
+    expect(await stat("top-products", "period=7d")).toEqual([
+      { productId: f.byName("Кружка ручной лепки").id, name: "Кружка ручной лепки", quantitySold: 2, totalValue: 1300 },
+      { productId: f.byName("Ваза керамическая «Лён»").id, name: "Ваза керамическая «Лён»", quantitySold: 1, totalValue: 1890 },
+    ]);
+    expect(await stat("top-customers", "period=7d")).toEqual([
+      { telegramUserId: null, customerName: "Ольга Смирнова", orderCount: 1, totalSpent: 1894.3 },
+      { telegramUserId: "555", customerName: "Иван Петров", orderCount: 1, totalSpent: 1420 },
+    ]);
+  });
+});
+
+describe("statistics for 30 days (the default)", () => {
+  it("is what no period gives", async () => {
+    expect(await stat("kpi")).toEqual(await stat("kpi", "period=30d"));
+    const series = await stat("orders-over-time");
+    expect(series.labels).toHaveLength(30);
+    expect(series.labels[0]).toBe(dayLabel(29));
+    expect(series.labels[29]).toBe(dayLabel(0));
+    expect(series.data.reduce((a: number, b: number) => a + b, 0)).toBe(3);
+  });
+
+  it("KPI, tops with a customer's orders together and a deleted product by its article", async () => {
+    expect(await stat("kpi", "period=30d")).toEqual({
+      totalOrders: 3,
+      totalRevenue: sum("A", "B", "D"),
+      averageOrderValue: Math.round((sum("A", "B", "D") / 3) * 100) / 100,
+    });
+    expect(await stat("top-customers", "period=30d")).toEqual([
+      { telegramUserId: "555", customerName: "Иван Петров", orderCount: 2, totalSpent: sum("B", "D") },
+      { telegramUserId: null, customerName: "Ольга Смирнова", orderCount: 1, totalSpent: 1894.3 },
+    ]);
+    const products = await stat("top-products", "period=30d");
+    expect(products.map((p: { name: string; quantitySold: number }) => [p.name, p.quantitySold])).toEqual([
+      ["Кружка ручной лепки", 2],
+      ["Ваза керамическая «Лён»", 1],
+      ["Свеча соевая «Ваниль»", 1],
+      ["Снятый с продажи товар", 1],
+    ]);
+    expect(products[3]).toEqual({ productId: null, name: "Снятый с продажи товар", quantitySold: 1, totalValue: 100 });
+    expect(await stat("top-products", "period=30d&limit=1")).toHaveLength(1);
+    expect(await stat("top-customers", "period=30d&limit=1")).toHaveLength(1);
+  });
+});
+
+describe("statistics for all time", () => {
+  it("counts every order since the first one, month by month for a long history", async () => {
+    expect(await stat("kpi", "period=all")).toEqual({
+      totalOrders: 7,
+      totalRevenue: sum("A", "B", "D", "E", "F", "G", "H"),
+      averageOrderValue: Math.round((sum("A", "B", "D", "E", "F", "G", "H") / 7) * 100) / 100,
+    });
+    const orders = await stat("orders-over-time", "period=all");
+    const [year, month] = today.split("-").map(Number) as [number, number];
+    const months = (year - 2024) * 12 + (month - 5) + 1;
+    expect(orders.labels).toHaveLength(months);
+    expect(orders.labels[0]).toBe("05.2024");
+    expect(orders.labels.at(-1)).toBe(`${String(month).padStart(2, "0")}.${year}`);
+    expect(orders.data[0]).toBe(2);
+    expect(orders.data.reduce((a: number, b: number) => a + b, 0)).toBe(7);
+    const revenue = await stat("revenue-over-time", "period=all");
+    expect(revenue.labels).toEqual(orders.labels);
+    expect(revenue.data[0]).toBe(sum("G", "H"));
+  });
+
+  it("names unknown sources 'Неизвестно', last", async () => {
+    expect(await stat("orders-by-source", "period=all")).toEqual({
+      labels: ["Сайт (Десктоп)", "Сайт (Мобайл)", "Telegram Mini App", "Telegram Бот", "Неизвестно"],
+      data: [4, 1, 1, 1, 1],
+    });
+    expect(await stat("orders-by-status", "period=all")).toEqual({
+      labels: ["Новые", "В работе", "Отправлен", "Завершен", "Отменен"],
+      data: [1, 1, 1, 4, 1],
+    });
+  });
+
+  it("groups a phone customer's orders and names them by their latest order", async () => {
+    const customers = await stat("top-customers", "period=all");
+    expect(customers[0]).toEqual({ telegramUserId: null, customerName: "Ольга Смирнова", orderCount: 2, totalSpent: sum("A", "F") });
+    expect(customers).toHaveLength(4);
+  });
+
+  it("takes a product's name from its latest order line", async () => {
+    const products = await stat("top-products", "period=all");
+    const mug = products.find((p: { productId: number }) => p.productId === f.byName("Кружка ручной лепки").id);
+    expect(mug).toEqual({ productId: mug.productId, name: "Кружка ручной лепки", quantitySold: 3, totalValue: 1950 });
+    const only = await stat("top-products", `start=${dateOf(45)}&end=${dateOf(45)}`);
+    expect(only).toEqual([{ productId: mug.productId, name: "Кружка (старое название)", quantitySold: 1, totalValue: 650 }]);
+    expect(products[0]).toMatchObject({ name: "Свеча соевая «Ваниль»", quantitySold: 6 });
+  });
+});
+
+describe("a custom range", () => {
+  it("counts whole days in Moscow time, both ends included", async () => {
+    expect(await stat("orders-over-time", "start=2024-05-10&end=2024-05-11")).toEqual({ labels: ["10.05", "11.05"], data: [1, 1] });
+    expect(await stat("kpi", "start=2024-05-11&end=2024-05-11")).toMatchObject({ totalOrders: 1 });
+    expect(await stat("kpi", "start=2024-05-09&end=2024-05-09")).toEqual({ totalOrders: 0, totalRevenue: 0, averageOrderValue: 0 });
+    expect(await stat("orders-by-status", "start=2024-05-09&end=2024-05-09")).toEqual({ labels: [], data: [] });
+    expect(await stat("top-products", "start=2024-05-09&end=2024-05-09")).toEqual([]);
+    expect(await stat("top-customers", "start=2024-05-09&end=2024-05-09")).toEqual([]);
+  });
+
+  it("wins over period", async () => {
+    expect(await stat("kpi", `period=7d&start=${dateOf(45)}&end=${dateOf(45)}`)).toEqual({ totalOrders: 1, totalRevenue: totals.E, averageOrderValue: totals.E });
+  });
+
+  it("has a point per day up to 92 days, then per week (labelled by its Monday)", async () => {
+    const daily = await stat("orders-over-time", `start=${dateOf(91)}&end=${dateOf(0)}`);
+    expect(daily.labels).toHaveLength(92);
+    expect(daily.data.reduce((a: number, b: number) => a + b, 0)).toBe(4);
+    const weekly = await stat("orders-over-time", `start=${dateOf(210)}&end=${dateOf(0)}`);
+    expect(weekly.labels.length).toBeGreaterThanOrEqual(30);
+    expect(weekly.labels.length).toBeLessThanOrEqual(32);
+    for (const label of weekly.labels) {
+      expect(label).toMatch(/^\d\d\.\d\d\.\d\d$/);
+      const [d, m, y] = label.split(".");
+      expect(new Date(`20${y}-${m}-${d}T00:00:00Z`).getUTCDay()).toBe(1);
+    }
+    expect(weekly.data.reduce((a: number, b: number) => a + b, 0)).toBe(5);
+  });
+});
+
+describe("bad statistics queries", () => {
+  it.each([
+    ["period=90d", /^Некорректные данные/],
+    ["start=2025-01-01", /^Укажите обе даты периода: start и end$/],
+    ["end=2025-01-01", /^Укажите обе даты периода: start и end$/],
+    ["start=2025-02-01&end=2025-01-31", /^Дата окончания периода раньше даты начала$/],
+    ["start=2020-01-01&end=2024-01-01", /^Период не может быть длиннее 3 лет$/],
+    ["start=2025-02-30&end=2025-03-01", /^Некорректные данные/],
+    ["start=yesterday&end=today", /^Некорректные данные/],
+    ["limit=0", /^Некорректные данные/],
+    ["limit=101", /^Некорректные данные/],
+  ])("%s → 400", async (query, message) => {
+    const response = await t.app.inject({ method: "GET", url: `/api/admin/stats/kpi?${query}`, headers: auth });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(message);
+  });
+});
