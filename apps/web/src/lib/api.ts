@@ -1,0 +1,112 @@
+import type { Category, CatalogQuery, CatalogResponse, Product, ProductCard, SearchResponse } from "@shop/shared/schemas/catalog";
+import type {
+  CreateOrderBody,
+  CreateOrderResponse,
+  MyOrderDetail,
+  MyOrdersResponse,
+  PrepareOrderBody,
+  PrepareOrderResponse,
+} from "@shop/shared/schemas/orders";
+import type { ConfigResponse, TelegramUserBody } from "@shop/shared/schemas/telegram";
+import { CATALOG_PAGE_SIZE, SEARCH_DROPDOWN_LIMIT } from "@shop/shared/constants";
+import { telegramHeaders } from "./telegram";
+
+/** A non-2xx answer: the status, the server's `message` when the body was JSON, and whether it was JSON at all. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string | null,
+    readonly isJson: boolean,
+    /** field name → message, when the server names the bad fields */
+    readonly fieldErrors: Record<string, string> = {},
+  ) {
+    super(serverMessage ?? `HTTP ${status}`);
+  }
+}
+
+interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  /** send the Telegram identity headers (orders, my-orders, user sync) */
+  identify?: boolean;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  if (options.identify) Object.assign(headers, telegramHeaders());
+  const response = await fetch(path, {
+    method: options.method ?? (options.body !== undefined ? "POST" : "GET"),
+    headers,
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+    signal: options.signal,
+  });
+  const text = await response.text();
+  let json: unknown;
+  let isJson = false;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+    isJson = text.length > 0;
+  } catch {
+    isJson = false;
+  }
+  if (!response.ok) {
+    const message =
+      isJson && json && typeof json === "object" && typeof (json as { message?: unknown }).message === "string"
+        ? (json as { message: string }).message
+        : null;
+    const errors = isJson && json && typeof json === "object" ? (json as { errors?: unknown }).errors : undefined;
+    const fieldErrors =
+      errors && typeof errors === "object"
+        ? Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === "string"))
+        : {};
+    throw new ApiError(response.status, message, isJson, fieldErrors);
+  }
+  return json as T;
+}
+
+function query(params: Record<string, string | number | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+export const api = {
+  catalog: (params: CatalogQuery, signal?: AbortSignal) =>
+    request<CatalogResponse>(
+      `/api/products${query({
+        page: params.page ?? 1,
+        limit: params.limit ?? CATALOG_PAGE_SIZE,
+        mainCategory: params.mainCategory,
+        subCategories: params.subCategories,
+        priceFrom: params.priceFrom,
+        priceTo: params.priceTo,
+        sortOrder: params.sortOrder && params.sortOrder !== "default" ? params.sortOrder : undefined,
+      })}`,
+      { signal },
+    ),
+  categories: () => request<Category[]>("/api/categories"),
+  product: (id: number) => request<Product>(`/api/products/${id}`),
+  similar: (id: number) => request<ProductCard[]>(`/api/products/${id}/similar`),
+  recommendations: (cartProductIds: number[]) =>
+    request<ProductCard[]>("/api/cart/recommendations", { body: { cartProductIds } }),
+  search: (q: string, limit = SEARCH_DROPDOWN_LIMIT, signal?: AbortSignal) =>
+    request<SearchResponse>(`/api/products/search${query({ q, limit })}`, { signal }),
+  config: () => request<ConfigResponse>("/api/config"),
+  prepareOrder: (body: PrepareOrderBody, idempotencyKey: string) =>
+    request<PrepareOrderResponse>("/api/orders/prepare", {
+      body,
+      identify: true,
+      headers: { "Idempotency-Key": idempotencyKey },
+    }),
+  createOrder: (body: CreateOrderBody, idempotencyKey: string) =>
+    request<CreateOrderResponse>("/api/orders", { body, identify: true, headers: { "Idempotency-Key": idempotencyKey } }),
+  syncTelegramUser: (body: TelegramUserBody) => request<unknown>("/api/telegram-user", { body, identify: true }),
+  myOrders: () => request<MyOrdersResponse>("/api/my-orders", { identify: true }),
+  myOrder: (id: number) => request<MyOrderDetail>(`/api/my-orders/${id}`, { identify: true }),
+};

@@ -1,0 +1,86 @@
+import { useEffect, useState } from "react";
+
+/**
+ * A very small fetch cache: one promise per key, kept for the page's lifetime (short-lived for lists that change).
+ * Route loaders call `prefetch` so data starts loading together with the page's code; components read the same
+ * promise with `useQuery`. A failure is logged and the fallback is shown (spec section 8: lists fall back to empty).
+ */
+interface Entry<T> {
+  promise: Promise<T>;
+  value?: T;
+  error?: unknown;
+  settled: boolean;
+  at: number;
+}
+
+const cache = new Map<string, Entry<unknown>>();
+const MAX_AGE_MS = 60_000;
+
+export function prefetch<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const existing = cache.get(key) as Entry<T> | undefined;
+  if (existing && (!existing.settled || (existing.error === undefined && Date.now() - existing.at < MAX_AGE_MS))) {
+    return existing.promise;
+  }
+  const entry: Entry<T> = { promise: load(), settled: false, at: Date.now() };
+  entry.promise.then(
+    (value) => {
+      entry.value = value;
+      entry.settled = true;
+      entry.at = Date.now();
+    },
+    (error: unknown) => {
+      entry.error = error;
+      entry.settled = true;
+    },
+  );
+  cache.set(key, entry as Entry<unknown>);
+  return entry.promise;
+}
+
+export function invalidate(prefix: string): void {
+  for (const key of cache.keys()) if (key.startsWith(prefix)) cache.delete(key);
+}
+
+export interface QueryState<T> {
+  data: T;
+  loading: boolean;
+  error: unknown;
+}
+
+/** `key` null = nothing to load (the fallback is returned, not loading). */
+export function useQuery<T>(key: string | null, load: () => Promise<T>, fallback: T): QueryState<T> {
+  const read = (): QueryState<T> => {
+    if (key === null) return { data: fallback, loading: false, error: null };
+    const entry = cache.get(key) as Entry<T> | undefined;
+    if (entry?.settled && entry.error === undefined) return { data: entry.value as T, loading: false, error: null };
+    return { data: fallback, loading: true, error: null };
+  };
+  const [state, setState] = useState<{ key: string | null; value: QueryState<T> }>(() => ({ key, value: read() }));
+  const current = state.key === key ? state.value : read();
+
+  useEffect(() => {
+    if (key === null) {
+      setState({ key, value: { data: fallback, loading: false, error: null } });
+      return;
+    }
+    let live = true;
+    const entry = cache.get(key) as Entry<T> | undefined;
+    if (entry?.settled && entry.error === undefined) {
+      setState({ key, value: { data: entry.value as T, loading: false, error: null } });
+    }
+    prefetch(key, load).then(
+      (data) => live && setState({ key, value: { data, loading: false, error: null } }),
+      (error: unknown) => {
+        console.error(`request failed: ${key}`, error);
+        if (live) setState({ key, value: { data: fallback, loading: false, error } });
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // `load` and `fallback` are tied to `key` by the caller
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+
+  return current;
+}

@@ -1,0 +1,42 @@
+import type { ProductCard } from "@shop/shared/schemas/catalog";
+
+/**
+ * What the cart and the wishlist keep of a product on the device: enough to show it without asking the server.
+ * The server recomputes every price when an order is placed.
+ */
+export type ProductSnapshot = ProductCard;
+
+function isImage(value: unknown): value is { id: number; image_url: string } {
+  return (
+    !!value &&
+    typeof value === "object" &&
+    typeof (value as { image_url?: unknown }).image_url === "string" &&
+    typeof (value as { id?: unknown }).id === "number"
+  );
+}
+
+/** A stored product, or null when the value is not one (another app's data, an old format, a hand edit). */
+export function parseSnapshot(value: unknown): ProductSnapshot | null {
+  if (!value || typeof value !== "object") return null;
+  const v = value as Record<string, unknown>;
+  const price = typeof v.price === "string" ? Number(v.price) : v.price;
+  if (!Number.isInteger(v.id) || (v.id as number) < 1) return null;
+  if (typeof v.name !== "string" || typeof price !== "number" || !Number.isFinite(price) || price < 0) return null;
+  return {
+    id: v.id as number,
+    name: v.name,
+    price,
+    sku: typeof v.sku === "string" ? v.sku : "",
+    images: Array.isArray(v.images) ? v.images.filter(isImage).map((image) => ({ id: image.id, image_url: image.image_url })) : [],
+  };
+}
+
+export function toSnapshot(product: ProductCard): ProductSnapshot {
+  return {
+    id: product.id,
+    name: product.name,
+    price: Number(product.price),
+    sku: product.sku,
+    images: product.images.map((image) => ({ id: image.id, image_url: image.image_url })),
+  };
+}

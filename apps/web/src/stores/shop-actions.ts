@@ -1,0 +1,40 @@
+import type { ProductCard } from "@shop/shared/schemas/catalog";
+import { flyToCart } from "../lib/fly-to-cart";
+import { useCart } from "./cart";
+import { showToast } from "./toasts";
+import { useWishlist } from "./wishlist";
+
+/** What a shopper's click does: the store change plus the toast of spec section 8 (and the fly-to-cart image). */
+
+export function addToCart(product: ProductCard, from?: Element | null): void {
+  useCart.getState().add(product);
+  showToast(`${product.name} добавлен в корзину!`);
+  if (from) flyToCart(from);
+}
+
+export function removeFromCart(productId: number): void {
+  useCart.getState().remove(productId);
+  showToast("Товар удалён из корзины.", "info");
+}
+
+/** The catalogue card's minus passes quantity − 1: at 1 that reaches 0, which removes the item. */
+export function changeCartQuantity(productId: number, quantity: number): void {
+  if (quantity <= 0) return removeFromCart(productId);
+  useCart.getState().setQuantity(productId, quantity);
+}
+
+export function clearCart(): void {
+  useCart.getState().clear();
+  showToast("Корзина очищена", "info");
+}
+
+export function toggleWishlist(product: ProductCard): void {
+  const added = useWishlist.getState().toggle(product);
+  if (added) showToast(`${product.name} добавлен в избранное!`);
+  else showToast("Товар удален из избранного", "info");
+}
+
+export function removeFromWishlist(productId: number): void {
+  useWishlist.getState().remove(productId);
+  showToast("Товар удален из избранного", "info");
+}
