@@ -1,0 +1,72 @@
+import { useRef } from "react";
+import { Link } from "react-router-dom";
+import type { ProductCard as ProductCardShape } from "@shop/shared/schemas/catalog";
+import { formatPrice } from "@shop/shared/format";
+import { useCartQuantity } from "../stores/cart";
+import { addToCart, changeCartQuantity } from "../stores/shop-actions";
+import { ProductImage } from "./ProductImage";
+import { QuantityControl } from "./QuantityControl";
+import { WishlistButton } from "./WishlistButton";
+import styles from "./ProductCard.module.css";
+
+interface Props {
+  product: ProductCardShape;
+  /** one of the first cards on screen: its image loads first (the page's largest paint) */
+  priority?: boolean;
+}
+
+/**
+ * A catalogue card: heart, image or '[Фото]', name, price 'N.NN руб.', a link to the product, and 'В корзину'
+ * that turns into the minus/plus control once the product is in the cart (minus at 1 removes it).
+ */
+export function ProductCard({ product, priority = false }: Props) {
+  const quantity = useCartQuantity(product.id);
+  const imageRef = useRef<HTMLDivElement>(null);
+  const href = `/product/${product.id}`;
+  return (
+    <article className={styles.card}>
+      <div className={styles.media} ref={imageRef}>
+        <Link to={href} tabIndex={-1} aria-hidden="true" className={styles.imageLink}>
+          <ProductImage image={product.images[0]} alt={product.name} priority={priority} />
+        </Link>
+        <WishlistButton product={product} className={styles.heart} />
+      </div>
+      <div className={styles.body}>
+        <h3 className={styles.name}>
+          <Link to={href} className={styles.nameLink}>
+            {product.name}
+          </Link>
+        </h3>
+        <p className={styles.price}>{formatPrice(product.price)}</p>
+        <div className={styles.actions}>
+          {quantity > 0 ? (
+            <QuantityControl
+              quantity={quantity}
+              minimum={0}
+              size="sm"
+              productName={product.name}
+              onChange={(next) => changeCartQuantity(product.id, next)}
+            />
+          ) : (
+            <button type="button" className="btn btn-primary btn-sm btn-block" onClick={() => addToCart(product, imageRef.current)}>
+              В корзину
+            </button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className={`${styles.card} ${styles.skeleton}`} aria-hidden="true" data-testid="product-skeleton">
+      <div className={`${styles.skeletonImage} shimmer`} />
+      <div className={styles.body}>
+        <div className={`${styles.skeletonLine} shimmer`} />
+        <div className={`${styles.skeletonLine} ${styles.short} shimmer`} />
+        <div className={`${styles.skeletonButton} shimmer`} />
+      </div>
+    </div>
+  );
+}
