@@ -1,9 +1,41 @@
-import { defineConfig } from "vite";
+import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
+
+/**
+ * Writes .br and .gz next to every compressible file of the build; the server sends them as they are
+ * (@fastify/static preCompressed), so nothing is compressed per request.
+ */
+function precompress(): Plugin {
+  let outDir = "";
+  return {
+    name: "shop:precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const file = path.join(dir, name);
+          return statSync(file).isDirectory() ? walk(file) : [file];
+        });
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, target: "es2022" },
+  plugins: [react(), precompress()],
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, target: "es2022", reportCompressedSize: true },
   server: { proxy: { "/api": "http://localhost:3000", "/uploads": "http://localhost:3000" } },
 });

@@ -1,8 +1,15 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router-dom";
+import "./app/styles/theme.css";
+import "./app/styles/base.css";
+import { createShopRouter } from "./app/router";
+import { startTelegram } from "./lib/telegram-start";
+
+startTelegram();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <h1>Магазин</h1>
+    <RouterProvider router={createShopRouter()} />
   </StrictMode>,
 );

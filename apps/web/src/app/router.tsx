@@ -1,0 +1,51 @@
+import type { ComponentType } from "react";
+import { createBrowserRouter } from "react-router-dom";
+import CatalogPage from "../features/catalog/CatalogPage";
+import { prefetchCatalog } from "../features/catalog/catalog-filters";
+import { prefetchProduct } from "../features/product/product-data";
+import ShopLayout from "./ShopLayout";
+import RouteError from "./RouteError";
+
+/** Turns `import("./Page")` into a route's lazy part: each page is its own chunk, loaded when first visited. */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+const catalogLoader = ({ request }: { request: Request }) => prefetchCatalog(new URL(request.url));
+
+/**
+ * Every route of spec section 2. The catalogue is in the main bundle (it is the landing page); other pages are
+ * separate chunks; the admin panel (helper E's AdminApp, with its charts and drag-and-drop) is a chunk shoppers never
+ * download. Loaders only start requests, so data and code arrive together.
+ */
+export const routes = [
+  {
+    path: "/",
+    Component: ShopLayout,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, Component: CatalogPage, loader: catalogLoader },
+      { path: "catalog", Component: CatalogPage, loader: catalogLoader },
+      {
+        path: "product/:id",
+        loader: ({ params }: { params: { id?: string } }) => prefetchProduct(params.id),
+        lazy: page(() => import("../features/product/ProductPage")),
+      },
+      { path: "cart", lazy: page(() => import("../features/cart/CartPage")) },
+      { path: "wishlist", lazy: page(() => import("../features/wishlist/WishlistPage")) },
+      { path: "checkout", lazy: page(() => import("../features/checkout/CheckoutPage")) },
+      { path: "order-success/:orderNumber", lazy: page(() => import("../features/order-success/OrderSuccessPage")) },
+      { path: "search", lazy: page(() => import("../features/search/SearchPage")) },
+      { path: "search-results", lazy: page(() => import("../features/search/SearchResultsPage")) },
+      { path: "my-orders", lazy: page(() => import("../features/my-orders/MyOrdersPage")) },
+      { path: "*", lazy: page(() => import("./NotFoundPage")) },
+    ],
+  },
+  {
+    path: "/admin/*",
+    errorElement: <RouteError />,
+    lazy: async () => ({ Component: (await import("../features/admin/AdminApp")).default }),
+  },
+];
+
+export function createShopRouter() {
+  return createBrowserRouter(routes);
+}

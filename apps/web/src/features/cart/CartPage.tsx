@@ -1,0 +1,136 @@
+import { Link } from "react-router-dom";
+import { computeTotals } from "@shop/shared/pricing";
+import { formatPrice } from "@shop/shared/format";
+import { usePageMeta } from "../../lib/seo";
+import { cartCount, useCart, type CartItem } from "../../stores/cart";
+import { changeCartQuantity, clearCart, removeFromCart } from "../../stores/shop-actions";
+import { EmptyState } from "../../components/EmptyState";
+import { CartIcon, TrashIcon } from "../../components/Icons";
+import { ProductImage } from "../../components/ProductImage";
+import { QuantityControl } from "../../components/QuantityControl";
+import { DiscountBar } from "./DiscountBar";
+import { Recommendations } from "./Recommendations";
+import styles from "./CartPage.module.css";
+
+function CartLine({ item }: { item: CartItem }) {
+  const href = `/product/${item.id}`;
+  return (
+    <li className={styles.line} data-testid="cart-line">
+      <Link to={href} className={styles.lineImage} tabIndex={-1} aria-hidden="true">
+        <ProductImage image={item.images[0]} alt={item.name} />
+      </Link>
+      <div className={styles.lineInfo}>
+        <Link to={href} className={styles.lineName}>
+          {item.name}
+        </Link>
+        <span className={styles.lineSku}>Арт. {item.sku}</span>
+        <span className={styles.unitPrice}>{formatPrice(item.price)} / шт.</span>
+      </div>
+      <div className={styles.lineControls}>
+        <QuantityControl
+          quantity={item.quantity}
+          minimum={1}
+          size="sm"
+          productName={item.name}
+          onChange={(quantity) => changeCartQuantity(item.id, quantity)}
+        />
+        <span className={styles.linePrice} data-testid="line-price">
+          {formatPrice(computeTotals([item], 0).subtotal)}
+        </span>
+        <button type="button" className={styles.remove} onClick={() => removeFromCart(item.id)} aria-label={`Удалить: ${item.name}`}>
+          <TrashIcon size={20} />
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export default function CartPage() {
+  const items = useCart((state) => state.items);
+  usePageMeta({ title: "Корзина", description: "Ваша корзина в магазине изделий ручной работы «Ремесло»." });
+
+  if (items.length === 0) {
+    return (
+      <div className="container">
+        <EmptyState title="Корзина пустая" icon={<CartIcon size={32} />}>
+          <span>Загляните в каталог — там много красивых вещей ручной работы.</span>
+          <Link to="/" className="btn btn-primary">
+            Перейти в каталог
+          </Link>
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const count = cartCount(items);
+  // the cart shows goods only; delivery is added at checkout
+  const totals = computeTotals(items, 0);
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <div className={styles.titleRow}>
+        <h1 className="page-title">Ваша корзина</h1>
+        <button type="button" className={`btn btn-ghost btn-sm ${styles.clear}`} onClick={clearCart}>
+          <TrashIcon size={18} />
+          Очистить корзину
+        </button>
+      </div>
+
+      <div className={styles.layout}>
+        <ul className={styles.lines} aria-label="Товары в корзине">
+          {items.map((item) => (
+            <CartLine key={item.id} item={item} />
+          ))}
+        </ul>
+
+        <aside className={styles.summary} aria-label="Сумма заказа">
+          <h2 className={styles.summaryTitle}>Сумма заказа</h2>
+          <dl className={styles.totals}>
+            <div>
+              <dt>Товаров</dt>
+              <dd data-testid="cart-count">{count} шт.</dd>
+            </div>
+            <div>
+              <dt>Сумма</dt>
+              <dd data-testid="cart-subtotal">{formatPrice(totals.subtotal)}</dd>
+            </div>
+            {totals.discountPercent > 0 ? (
+              <div className={styles.discount}>
+                <dt>Скидка {totals.discountPercent}%</dt>
+                <dd data-testid="cart-discount">−{formatPrice(totals.discount)}</dd>
+              </div>
+            ) : null}
+            <div className={styles.total}>
+              <dt>Итого</dt>
+              <dd data-testid="cart-total">{formatPrice(totals.total)}</dd>
+            </div>
+          </dl>
+          <div className={styles.summaryBar}>
+            <DiscountBar subtotal={totals.subtotal} />
+          </div>
+          <Link to="/checkout" className={`btn btn-primary btn-lg btn-block ${styles.summaryButton}`}>
+            Перейти к оформлению
+          </Link>
+        </aside>
+      </div>
+
+      <Recommendations productIds={items.map((item) => item.id)} />
+
+      <div className={styles.stickyFooter} data-testid="cart-footer">
+        <div className={styles.footerRow}>
+          <span className={styles.footerLabel}>Сумма</span>
+          <span className={styles.footerSum}>{formatPrice(totals.subtotal)}</span>
+        </div>
+        <DiscountBar subtotal={totals.subtotal} compact />
+        <div className={styles.footerButtons}>
+          <Link to="/" className="btn btn-secondary">
+            ← В каталог
+          </Link>
+          <Link to="/checkout" className="btn btn-primary">
+            К оформлению
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

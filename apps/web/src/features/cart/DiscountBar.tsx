@@ -1,0 +1,56 @@
+import { DISCOUNT_PROGRESS_CAP, DISCOUNT_TIERS, discountPercentFor, discountProgress, nextDiscountTier } from "@shop/shared/pricing";
+import { formatPrice } from "@shop/shared/format";
+import styles from "./DiscountBar.module.css";
+
+const MARKS = [0, ...DISCOUNT_TIERS.map((tier) => tier.threshold)];
+
+/** The hint under the bar: how much is missing to the next tier, or that the maximum is reached. */
+export function discountHint(subtotal: number): string {
+  const next = nextDiscountTier(subtotal);
+  return next ? `До скидки ${next.percent}%: ещё ${formatPrice(next.missing)}` : "У вас максимальная скидка!";
+}
+
+/** Discount progress toward 1500 ₽ with marks 0/500/1000/1500 ₽ (spec sections 2 and 9). */
+export function DiscountBar({ subtotal, compact = false }: { subtotal: number; compact?: boolean }) {
+  const progress = discountProgress(subtotal);
+  const percent = discountPercentFor(subtotal);
+  const hint = discountHint(subtotal);
+  return (
+    <div className={`${styles.bar} ${compact ? styles.compact : ""}`} data-testid="discount-bar">
+      <p className={`${styles.hint} ${percent === DISCOUNT_TIERS[DISCOUNT_TIERS.length - 1]!.percent ? styles.max : ""}`}>
+        {hint}
+      </p>
+      <div
+        className={styles.track}
+        role="progressbar"
+        aria-label="Прогресс до максимальной скидки"
+        aria-valuemin={0}
+        aria-valuemax={DISCOUNT_PROGRESS_CAP}
+        aria-valuenow={Math.min(subtotal, DISCOUNT_PROGRESS_CAP)}
+        aria-valuetext={hint}
+      >
+        <div className={styles.fill} style={{ width: `${progress * 100}%` }} />
+        {MARKS.map((mark) => (
+          <span
+            key={mark}
+            className={`${styles.tick} ${subtotal >= mark ? styles.tickReached : ""}`}
+            style={{ left: `${(mark / DISCOUNT_PROGRESS_CAP) * 100}%` }}
+          />
+        ))}
+      </div>
+      {compact ? null : (
+        <div className={styles.marks} aria-hidden="true">
+          {MARKS.map((mark) => {
+            const tier = DISCOUNT_TIERS.find((item) => item.threshold === mark);
+            return (
+              <span key={mark} className={styles.mark} style={{ left: `${(mark / DISCOUNT_PROGRESS_CAP) * 100}%` }}>
+                <span className={styles.markValue}>{mark} ₽</span>
+                <span className={styles.markPercent}>{tier ? `−${tier.percent}%` : "\u00a0"}</span>
+              </span>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}

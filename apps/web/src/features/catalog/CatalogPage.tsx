@@ -1,0 +1,147 @@
+import { useCallback, useMemo, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import type { CatalogResponse, Category } from "@shop/shared/schemas/catalog";
+import { CATALOG_PAGE_SIZE } from "@shop/shared/constants";
+import { useQuery } from "../../lib/query";
+import { usePageMeta } from "../../lib/seo";
+import { ProductGrid } from "../../components/ProductGrid";
+import { EmptyState } from "../../components/EmptyState";
+import { FilterIcon, SearchIcon } from "../../components/Icons";
+import {
+  CATEGORIES_KEY,
+  SORT_OPTIONS,
+  catalogKey,
+  changeFilters,
+  filtersFromSearch,
+  hasActiveFilters,
+  loadCatalog,
+  loadCategories,
+  searchFromFilters,
+  type CatalogFilters,
+} from "./catalog-filters";
+import { FilterPanel } from "./FilterPanel";
+import { Pagination } from "./Pagination";
+import styles from "./CatalogPage.module.css";
+
+const EMPTY_CATALOG: CatalogResponse = { products: [], totalPages: 0, total: 0, page: 1 };
+const NO_CATEGORIES: Category[] = [];
+
+export default function CatalogPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromSearch(searchParams), [searchParams]);
+  const [panelOpen, setPanelOpen] = useState(false);
+
+  const catalog = useQuery(catalogKey(filters), loadCatalog(filters), EMPTY_CATALOG);
+  const categories = useQuery(CATEGORIES_KEY, loadCategories, NO_CATEGORIES);
+
+  const apply = useCallback(
+    (next: CatalogFilters, replace = false) => setSearchParams(searchFromFilters(next), { preventScrollReset: true, replace }),
+    [setSearchParams],
+  );
+  const onChange = (change: Partial<CatalogFilters>, options?: { replace?: boolean }) =>
+    apply(changeFilters(filters, change), options?.replace);
+  const onReset = () => {
+    apply(changeFilters(filters, { mainCategory: null, subCategories: [], priceFrom: null, priceTo: null, sortOrder: "default" }));
+    setPanelOpen(false);
+  };
+  const closePanel = useCallback(() => setPanelOpen(false), []);
+  const goToPage = (page: number) => {
+    apply({ ...filters, page });
+    window.scrollTo({ top: 0, behavior: "smooth" });
+  };
+
+  const category = categories.data.find((item) => item.id === filters.mainCategory);
+  const heading = category?.name ?? "Все товары";
+  const activeCount =
+    (filters.mainCategory ? 1 : 0) + filters.subCategories.length + (filters.priceFrom !== null || filters.priceTo !== null ? 1 : 0);
+
+  usePageMeta({
+    title: category ? `${category.name} ручной работы` : "Каталог изделий ручной работы",
+    description: category
+      ? `${category.name}: изделия ручной работы от небольших мастерских. Выбирайте, добавляйте в корзину и оформляйте заказ онлайн.`
+      : "Каталог изделий ручной работы и декора для дома: керамика, текстиль, свечи, дерево. Скидки до 13% и доставка по России.",
+  });
+
+  const { totalPages, total } = catalog.data;
+  return (
+    <div className={`container ${styles.page}`}>
+      <div className={styles.layout}>
+        <FilterPanel
+          filters={filters}
+          categories={categories.data}
+          categoriesLoading={categories.loading}
+          onChange={onChange}
+          onReset={onReset}
+          open={panelOpen}
+          onClose={closePanel}
+          resultCount={catalog.loading ? null : total}
+        />
+
+        <section className={styles.main} aria-labelledby="catalog-heading">
+          <div className={styles.header}>
+            <div>
+              <h1 id="catalog-heading" className={styles.title}>
+                {heading}
+              </h1>
+              <p className={styles.subtitle} aria-live="polite">
+                {catalog.loading ? "\u00a0" : `Найдено товаров: ${total}`}
+              </p>
+            </div>
+            <div className={styles.toolbar}>
+              <button
+                type="button"
+                className={`btn btn-secondary ${styles.filterButton}`}
+                onClick={() => setPanelOpen(true)}
+                aria-expanded={panelOpen}
+                aria-controls="catalog-filters"
+              >
+                <FilterIcon size={18} />
+                Фильтры
+                {activeCount > 0 ? <span className={styles.activeCount}>{activeCount}</span> : null}
+              </button>
+              <label className={styles.sort}>
+                <span className="visually-hidden">Сортировка</span>
+                <select
+                  className={`input ${styles.sortSelect}`}
+                  value={filters.sortOrder}
+                  aria-label="Сортировка"
+                  onChange={(event) => onChange({ sortOrder: event.target.value as CatalogFilters["sortOrder"] })}
+                >
+                  {SORT_OPTIONS.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+          </div>
+
+          <ProductGrid
+            products={catalog.data.products}
+            loading={catalog.loading}
+            skeletons={CATALOG_PAGE_SIZE}
+            priorityCount={4}
+            label="Товары"
+            empty={
+              <EmptyState title="Товары не найдены" icon={<SearchIcon size={30} />}>
+                {hasActiveFilters(filters) ? (
+                  <>
+                    <span>Попробуйте изменить условия поиска.</span>
+                    <button type="button" className="btn btn-secondary" onClick={onReset}>
+                      Сбросить фильтры
+                    </button>
+                  </>
+                ) : null}
+              </EmptyState>
+            }
+          />
+
+          {!catalog.loading && totalPages > 1 ? (
+            <Pagination page={filters.page} totalPages={totalPages} onPage={goToPage} />
+          ) : null}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+import { useEffect, useRef, useState } from "react";
+import type { Category } from "@shop/shared/schemas/catalog";
+import { CloseIcon } from "../../components/Icons";
+import type { CatalogFilters } from "./catalog-filters";
+import styles from "./FilterPanel.module.css";
+
+interface Props {
+  filters: CatalogFilters;
+  categories: Category[];
+  categoriesLoading: boolean;
+  onChange(change: Partial<CatalogFilters>, options?: { replace?: boolean }): void;
+  onReset(): void;
+  /** mobile: the panel slides in over the page */
+  open: boolean;
+  onClose(): void;
+  resultCount: number | null;
+}
+
+const PRICE_DEBOUNCE_MS = 600;
+
+function PriceInput({ label, value, onCommit }: { label: string; value: number | null; onCommit(value: number | null): void }) {
+  const [text, setText] = useState(value === null ? "" : String(value));
+  const committed = useRef(value);
+  useEffect(() => {
+    committed.current = value;
+    setText(value === null ? "" : String(value));
+  }, [value]);
+  const commit = (raw: string) => {
+    const parsed = raw.trim() === "" ? null : Number(raw.replace(",", "."));
+    const next = parsed === null || (Number.isFinite(parsed) && parsed >= 0) ? parsed : committed.current;
+    if (next !== committed.current) {
+      committed.current = next;
+      onCommit(next);
+    }
+  };
+  useEffect(() => {
+    const timer = setTimeout(() => commit(text), PRICE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // commit only reads refs and props that are stable for this input
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+  return (
+    <input
+      type="number"
+      inputMode="decimal"
+      min={0}
+      step="any"
+      className={`input ${styles.priceInput}`}
+      placeholder={label === "Цена от" ? "от" : "до"}
+      aria-label={label}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onBlur={() => commit(text)}
+      onKeyDown={(event) => {
+        if (event.key === "Enter") commit(text);
+      }}
+    />
+  );
+}
+
+/**
+ * 'Фильтры': categories with counts ('Все товары' is the sum of the main categories), tags as checkboxes (only when
+ * there are tags), price from/to, 'Сбросить'. A sidebar on desktop, a slide-in panel on mobile.
+ */
+export function FilterPanel({ filters, categories, categoriesLoading, onChange, onReset, open, onClose, resultCount }: Props) {
+  const mains = categories.filter((category) => category.type === "main");
+  const tags = categories.filter((category) => category.type === "sub");
+  const total = mains.reduce((sum, category) => sum + category.product_count, 0);
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    closeRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") onClose();
+    };
+    document.addEventListener("keydown", onKey);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.body.style.overflow = overflow;
+    };
+  }, [open, onClose]);
+
+  const toggleTag = (id: number) => {
+    const next = filters.subCategories.includes(id)
+      ? filters.subCategories.filter((tag) => tag !== id)
+      : [...filters.subCategories, id].sort((a, b) => a - b);
+    onChange({ subCategories: next });
+  };
+
+  return (
+    <>
+      <div className={`${styles.backdrop} ${open ? styles.backdropOpen : ""}`} onClick={onClose} aria-hidden="true" />
+      <aside
+        className={`${styles.panel} ${open ? styles.open : ""}`}
+        aria-label="Фильтры"
+        id="catalog-filters"
+        data-testid="filter-panel"
+      >
+        <div className={styles.head}>
+          <h2 className={styles.title}>Фильтры</h2>
+          <button type="button" className={styles.reset} onClick={onReset}>
+            Сбросить
+          </button>
+          <button type="button" ref={closeRef} className={styles.close} onClick={onClose} aria-label="Закрыть фильтры">
+            <CloseIcon />
+          </button>
+        </div>
+
+        <div className={styles.scroll}>
+          <section className={styles.section} aria-labelledby="filter-categories">
+            <h3 id="filter-categories" className={styles.sectionTitle}>
+              Категории
+            </h3>
+            {categoriesLoading ? (
+              <div className={styles.skeletonList} aria-hidden="true">
+                {[0, 1, 2, 3].map((index) => (
+                  <div key={index} className={`${styles.skeletonRow} shimmer`} />
+                ))}
+              </div>
+            ) : (
+              <ul className={styles.categoryList}>
+                <li>
+                  <button
+                    type="button"
+                    className={styles.category}
+                    aria-pressed={filters.mainCategory === null}
+                    onClick={() => onChange({ mainCategory: null })}
+                  >
+                    <span>Все товары</span>
+                    <span className={styles.count}>{total}</span>
+                  </button>
+                </li>
+                {mains.map((category) => (
+                  <li key={category.id}>
+                    <button
+                      type="button"
+                      className={styles.category}
+                      aria-pressed={filters.mainCategory === category.id}
+                      onClick={() => onChange({ mainCategory: category.id })}
+                    >
+                      <span>{category.name}</span>
+                      <span className={styles.count}>{category.product_count}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          {tags.length > 0 ? (
+            <section className={styles.section} aria-labelledby="filter-tags">
+              <h3 id="filter-tags" className={styles.sectionTitle}>
+                Теги
+              </h3>
+              <ul className={styles.tagList}>
+                {tags.map((tag) => (
+                  <li key={tag.id}>
+                    <label className={styles.tag}>
+                      <input
+                        type="checkbox"
+                        checked={filters.subCategories.includes(tag.id)}
+                        onChange={() => toggleTag(tag.id)}
+                      />
+                      <span className={styles.tagName}>{tag.name}</span>
+                      <span className={styles.count}>{tag.product_count}</span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          <section className={styles.section} aria-labelledby="filter-price">
+            <h3 id="filter-price" className={styles.sectionTitle}>
+              Цена, руб.
+            </h3>
+            <div className={styles.priceRow}>
+              <PriceInput label="Цена от" value={filters.priceFrom} onCommit={(priceFrom) => onChange({ priceFrom }, { replace: true })} />
+              <span className={styles.dash} aria-hidden="true">
+                —
+              </span>
+              <PriceInput label="Цена до" value={filters.priceTo} onCommit={(priceTo) => onChange({ priceTo }, { replace: true })} />
+            </div>
+          </section>
+        </div>
+
+        <div className={styles.foot}>
+          <button type="button" className="btn btn-primary btn-block" onClick={onClose}>
+            {resultCount === null ? "Показать товары" : `Показать товары (${resultCount})`}
+          </button>
+        </div>
+      </aside>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { changeFilters, filtersFromSearch, searchFromFilters, toCatalogQuery } from "./catalog-filters";
+
+describe("catalogue filters in the URL", () => {
+  it("reads every filter and writes it back unchanged", () => {
+    const search = new URLSearchParams("mainCategory=3&subCategories=7,5&priceFrom=100&priceTo=2500.5&sortOrder=price-desc&page=2");
+    const filters = filtersFromSearch(search);
+    expect(filters).toEqual({ page: 2, mainCategory: 3, subCategories: [5, 7], priceFrom: 100, priceTo: 2500.5, sortOrder: "price-desc" });
+    expect(searchFromFilters(filters).toString()).toBe(
+      "mainCategory=3&subCategories=5%2C7&priceFrom=100&priceTo=2500.5&sortOrder=price-desc&page=2",
+    );
+    expect(toCatalogQuery(filters)).toEqual({
+      page: 2,
+      limit: 12,
+      mainCategory: 3,
+      subCategories: "5,7",
+      priceFrom: 100,
+      priceTo: 2500.5,
+      sortOrder: "price-desc",
+    });
+  });
+
+  it("ignores values a hand-edited or old link may carry", () => {
+    const filters = filtersFromSearch(new URLSearchParams("mainCategory=abc&subCategories=1,x,,1&priceFrom=-5&sortOrder=name&page=0"));
+    expect(filters).toEqual({ page: 1, mainCategory: null, subCategories: [1], priceFrom: null, priceTo: null, sortOrder: "default" });
+    expect(searchFromFilters(filters).toString()).toBe("subCategories=1");
+  });
+
+  it("goes back to page 1 whenever another filter changes", () => {
+    const onPage3 = filtersFromSearch(new URLSearchParams("mainCategory=2&page=3"));
+    expect(changeFilters(onPage3, { sortOrder: "price-asc" }).page).toBe(1);
+    expect(changeFilters(onPage3, { subCategories: [4] }).page).toBe(1);
+    expect(changeFilters(onPage3, { priceTo: 900 }).page).toBe(1);
+    expect(changeFilters(onPage3, { page: 4 }).page).toBe(4);
+  });
+});

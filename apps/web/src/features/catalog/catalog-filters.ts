@@ -1,0 +1,106 @@
+import type { CatalogQuery, CatalogResponse, Category, SortOrder } from "@shop/shared/schemas/catalog";
+import { CATALOG_PAGE_SIZE } from "@shop/shared/constants";
+import { api } from "../../lib/api";
+import { prefetch } from "../../lib/query";
+
+/**
+ * The catalogue's filters live in the URL query (same names as the API's): a filtered page can be shared and
+ * survives a reload. `page` is dropped whenever another filter changes.
+ */
+export interface CatalogFilters {
+  page: number;
+  mainCategory: number | null;
+  subCategories: number[];
+  priceFrom: number | null;
+  priceTo: number | null;
+  sortOrder: SortOrder;
+}
+
+export const SORT_OPTIONS: { value: SortOrder; label: string }[] = [
+  { value: "default", label: "По умолчанию" },
+  { value: "price-asc", label: "Цена: по возрастанию" },
+  { value: "price-desc", label: "Цена: по убыванию" },
+];
+
+function positiveInt(raw: string | null): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const value = Number(raw);
+  return value >= 1 && value <= 2147483647 ? value : null;
+}
+
+function price(raw: string | null): number | null {
+  if (raw === null || raw.trim() === "") return null;
+  const value = Number(raw.replace(",", "."));
+  return Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+export function filtersFromSearch(search: URLSearchParams): CatalogFilters {
+  const sort = search.get("sortOrder");
+  return {
+    page: positiveInt(search.get("page")) ?? 1,
+    mainCategory: positiveInt(search.get("mainCategory")),
+    subCategories: [
+      ...new Set(
+        (search.get("subCategories") ?? "")
+          .split(",")
+          .map((part) => positiveInt(part.trim()))
+          .filter((id): id is number => id !== null),
+      ),
+    ].sort((a, b) => a - b),
+    priceFrom: price(search.get("priceFrom")),
+    priceTo: price(search.get("priceTo")),
+    sortOrder: SORT_OPTIONS.some((option) => option.value === sort) ? (sort as SortOrder) : "default",
+  };
+}
+
+export function searchFromFilters(filters: CatalogFilters): URLSearchParams {
+  const search = new URLSearchParams();
+  if (filters.mainCategory) search.set("mainCategory", String(filters.mainCategory));
+  if (filters.subCategories.length) search.set("subCategories", filters.subCategories.join(","));
+  if (filters.priceFrom !== null) search.set("priceFrom", String(filters.priceFrom));
+  if (filters.priceTo !== null) search.set("priceTo", String(filters.priceTo));
+  if (filters.sortOrder !== "default") search.set("sortOrder", filters.sortOrder);
+  if (filters.page > 1) search.set("page", String(filters.page));
+  return search;
+}
+
+/** Any change but the page itself starts again from page 1. */
+export function changeFilters(current: CatalogFilters, change: Partial<CatalogFilters>): CatalogFilters {
+  return { ...current, ...change, page: change.page ?? 1 };
+}
+
+export function hasActiveFilters(filters: CatalogFilters): boolean {
+  return (
+    filters.mainCategory !== null ||
+    filters.subCategories.length > 0 ||
+    filters.priceFrom !== null ||
+    filters.priceTo !== null ||
+    filters.sortOrder !== "default"
+  );
+}
+
+export function toCatalogQuery(filters: CatalogFilters): CatalogQuery {
+  return {
+    page: filters.page,
+    limit: CATALOG_PAGE_SIZE,
+    mainCategory: filters.mainCategory ?? undefined,
+    subCategories: filters.subCategories.length ? filters.subCategories.join(",") : undefined,
+    priceFrom: filters.priceFrom ?? undefined,
+    priceTo: filters.priceTo ?? undefined,
+    sortOrder: filters.sortOrder,
+  };
+}
+
+export const catalogKey = (filters: CatalogFilters) => `catalog:${searchFromFilters(filters).toString()}`;
+export const CATEGORIES_KEY = "categories";
+
+export const loadCatalog = (filters: CatalogFilters) => () => api.catalog(toCatalogQuery(filters));
+export const loadCategories = () => api.categories();
+
+/** Route loader: start both requests together with the page's code. */
+export function prefetchCatalog(url: URL): null {
+  const filters = filtersFromSearch(url.searchParams);
+  prefetch<CatalogResponse>(catalogKey(filters), loadCatalog(filters)).catch(() => undefined);
+  prefetch<Category[]>(CATEGORIES_KEY, loadCategories).catch(() => undefined);
+  return null;
+}

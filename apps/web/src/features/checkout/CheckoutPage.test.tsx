@@ -1,0 +1,248 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { RouterProvider, createMemoryRouter, useParams } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { invalidate } from "../../lib/query";
+import { useCart } from "../../stores/cart";
+import CheckoutPage from "./CheckoutPage";
+
+vi.mock("../../lib/navigation", () => ({ leaveTo: vi.fn() }));
+const { leaveTo } = await import("../../lib/navigation");
+
+const vase = { id: 1, name: "Ваза «Лён»", price: 1890, sku: "HM-000001", images: [{ id: 3, image_url: "/uploads/v.webp" }] };
+const mug = { id: 2, name: "Кружка", price: 650.5, sku: "HM-000002", images: [] };
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+const DIRECT = { botUsername: null, botLink: null, checkoutMode: "direct", deliveryFee: 250, discountTiers: [] };
+const BOT = { botUsername: "shop_bot", botLink: "https://t.me/shop_bot", checkoutMode: "bot", deliveryFee: 250, discountTiers: [] };
+
+type Handler = (url: string, init: RequestInit | undefined) => Response | Promise<Response>;
+let calls: { url: string; init: RequestInit | undefined }[];
+
+function mockApi(config: unknown, orders: Handler) {
+  calls = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, init });
+      if (url === "/api/config") return json(200, config);
+      return orders(url, init);
+    }),
+  );
+}
+
+function Success() {
+  return <p>Заказ {useParams().orderNumber} принят</p>;
+}
+
+function renderCheckout() {
+  const router = createMemoryRouter(
+    [
+      { path: "/checkout", Component: CheckoutPage },
+      { path: "/order-success/:orderNumber", Component: Success },
+      { path: "/", element: <p>Каталог</p> },
+    ],
+    { initialEntries: ["/checkout"] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const submit = () => fireEvent.click(screen.getAllByRole("button", { name: "Оформить заказ" })[0]!);
+const nameInput = () => screen.getByLabelText("Имя *") as HTMLInputElement;
+const phoneInput = () => screen.getByLabelText("Телефон *") as HTMLInputElement;
+const orderCalls = () => calls.filter((call) => call.url.startsWith("/api/orders"));
+const header = (init: RequestInit | undefined, name: string) => (init?.headers as Record<string, string>)[name];
+
+function fillValidForm() {
+  fireEvent.change(nameInput(), { target: { value: "  Анна Петрова " } });
+  fireEvent.change(phoneInput(), { target: { value: "+7 9123456789" } });
+  fireEvent.change(screen.getByLabelText("Адрес доставки"), { target: { value: "Казань, ул. Баумана, 1" } });
+}
+
+let alerts: string[];
+beforeEach(() => {
+  window.localStorage.clear();
+  invalidate("");
+  useCart.setState({ items: [{ ...vase, quantity: 1 }, { ...mug, quantity: 2 }] });
+  alerts = [];
+  vi.stubGlobal("alert", (text: string) => alerts.push(text));
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.mocked(leaveTo).mockReset();
+});
+
+describe("checkout form", () => {
+  it("shows the order, totals with delivery 250 and the manager note", async () => {
+    mockApi(DIRECT, () => json(500, {}));
+    renderCheckout();
+    expect(screen.getByText("Состав заказа")).toBeTruthy();
+    expect(screen.getByText("Контактные данные")).toBeTruthy();
+    expect(screen.getByText("Итоги заказа")).toBeTruthy();
+    // 1890 + 2 × 650.50 = 3191.00; 13% = 414.83; + 250
+    expect(screen.getByTestId("checkout-subtotal").textContent).toBe("3 191.00 руб.");
+    expect(screen.getByTestId("checkout-discount").textContent).toBe("−414.83 руб.");
+    expect(screen.getByTestId("checkout-delivery").textContent).toBe("250.00 руб.");
+    expect(screen.getByTestId("checkout-total").textContent).toBe("3 026.17 руб.");
+    expect(screen.getByText("* Точная стоимость доставки будет уточнена менеджером")).toBeTruthy();
+    expect(phoneInput().value).toBe("+7 ");
+  });
+
+  it("blocks the submission with the spec's messages, each clearing when its field is edited", async () => {
+    mockApi(DIRECT, () => json(201, {}));
+    renderCheckout();
+    submit();
+    expect(await screen.findByText("Введите имя")).toBeTruthy();
+    expect(screen.getByText("Введите телефон")).toBeTruthy();
+    expect(nameInput().getAttribute("aria-invalid")).toBe("true");
+
+    fireEvent.change(nameInput(), { target: { value: "Анна" } });
+    expect(screen.queryByText("Введите имя")).toBeNull();
+    expect(screen.getByText("Введите телефон")).toBeTruthy();
+
+    fireEvent.change(phoneInput(), { target: { value: "+7 912" } });
+    expect(screen.queryByText("Введите телефон")).toBeNull();
+    submit();
+    expect(await screen.findByText("Введите полный номер")).toBeTruthy();
+
+    fireEvent.change(nameInput(), { target: { value: "   " } });
+    submit();
+    expect(await screen.findByText("Введите имя")).toBeTruthy();
+    expect(orderCalls()).toHaveLength(0);
+  });
+
+  it("without a bot creates the order on the site, clears the cart and shows order success", async () => {
+    mockApi(DIRECT, () => json(201, { id: 7, order_number: "260001", status: "new" }));
+    const router = renderCheckout();
+    fillValidForm();
+    submit();
+    expect(await screen.findByText("Заказ 260001 принят")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/order-success/260001");
+    expect(useCart.getState().items).toEqual([]);
+
+    const [call] = orderCalls();
+    expect(call!.url).toBe("/api/orders");
+    expect(header(call!.init, "Idempotency-Key")).toMatch(/^[0-9a-f]{32}$/);
+    const body = JSON.parse(call!.init!.body as string);
+    expect(body).toMatchObject({
+      customer_name: "Анна Петрова",
+      customer_phone: "+7 (912) 345-67-89",
+      delivery_address: "Казань, ул. Баумана, 1",
+      comment: null,
+      source: "website",
+      telegram_user_id: null,
+    });
+    expect(body.cart_items).toEqual([
+      { product_id: 1, product_name: "Ваза «Лён»", product_sku: "HM-000001", product_image: "/uploads/v.webp", price: 1890, quantity: 1 },
+      { product_id: 2, product_name: "Кружка", product_sku: "HM-000002", product_image: null, price: 650.5, quantity: 2 },
+    ]);
+  });
+
+  it("reuses the Idempotency-Key when the same order is retried after a failure, and alerts the failure", async () => {
+    let attempt = 0;
+    mockApi(DIRECT, () =>
+      ++attempt === 1 ? new Response("Bad gateway", { status: 502 }) : json(200, { id: 7, order_number: "260002", status: "new" }),
+    );
+    renderCheckout();
+    fillValidForm();
+    submit();
+    await waitFor(() => expect(alerts).toEqual(["Ошибка при оформлении заказа: Ошибка сервера при создании заказа"]));
+    expect(screen.getByRole("alert").textContent).toContain("Ошибка сервера при создании заказа");
+    expect(useCart.getState().items).toHaveLength(2);
+    // the submit state is released after the failure
+    await waitFor(() => expect((screen.getAllByRole("button", { name: "Оформить заказ" })[0] as HTMLButtonElement).disabled).toBe(false));
+
+    submit();
+    expect(await screen.findByText("Заказ 260002 принят")).toBeTruthy();
+    const [first, second] = orderCalls();
+    expect(header(second!.init, "Idempotency-Key")).toBe(header(first!.init, "Idempotency-Key"));
+  });
+
+  it("uses a new Idempotency-Key once the order was changed", async () => {
+    let attempt = 0;
+    mockApi(DIRECT, () => (++attempt === 1 ? json(400, {}) : json(201, { id: 8, order_number: "260003", status: "new" })));
+    renderCheckout();
+    fillValidForm();
+    submit();
+    await waitFor(() => expect(alerts).toEqual(["Ошибка при оформлении заказа: Ошибка создания заказа"]));
+    fireEvent.change(screen.getByLabelText("Комментарий к заказу"), { target: { value: "Позвонить вечером" } });
+    submit();
+    expect(await screen.findByText("Заказ 260003 принят")).toBeTruthy();
+    const [first, second] = orderCalls();
+    expect(header(second!.init, "Idempotency-Key")).not.toBe(header(first!.init, "Idempotency-Key"));
+  });
+
+  it("shows the server's message and marks the field it names", async () => {
+    mockApi(DIRECT, () => json(400, { message: "Введите полный номер", errors: { customer_phone: "Введите полный номер" } }));
+    renderCheckout();
+    fillValidForm();
+    submit();
+    await waitFor(() => expect(alerts).toEqual(["Ошибка при оформлении заказа: Введите полный номер"]));
+    expect(phoneInput().getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("with a bot prepares the order and leaves for the bot's deep link, keeping the cart", async () => {
+    mockApi(BOT, () =>
+      json(201, {
+        token: "tok_123",
+        expires_at: "2030-01-01T00:00:00Z",
+        bot_link: "https://t.me/shop_bot?start=tok_123",
+        subtotal: 3191,
+        discount_percent: 13,
+        discount_amount: 414.83,
+        delivery_cost: 250,
+        total: 3026.17,
+      }),
+    );
+    renderCheckout();
+    await act(async () => {});
+    fillValidForm();
+    submit();
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith("https://t.me/shop_bot?start=tok_123"));
+    const [call] = orderCalls();
+    expect(call!.url).toBe("/api/orders/prepare");
+    const body = JSON.parse(call!.init!.body as string);
+    expect(body.source).toBe("website");
+    expect(body.order).toEqual({
+      customer_name: "Анна Петрова",
+      customer_phone: "+7 (912) 345-67-89",
+      delivery_address: "Казань, ул. Баумана, 1",
+      comment: null,
+    });
+    expect(body.cart).toEqual([
+      { id: 1, name: "Ваза «Лён»", price: 1890, quantity: 1, image: "/uploads/v.webp", sku: "HM-000001" },
+      { id: 2, name: "Кружка", price: 650.5, quantity: 2, image: null, sku: "HM-000002" },
+    ]);
+    expect(body.totals).toEqual({ subtotal: 3191, discount: 414.83, delivery: 250, total: 3026.17 });
+    expect(useCart.getState().items).toHaveLength(2);
+    expect(screen.getAllByRole("button", { name: "Отправка..." })).toHaveLength(1);
+    expect(screen.getByRole("button", { name: "Оформление..." })).toBeTruthy();
+  });
+
+  it.each([
+    [() => new Response("<html>oops</html>", { status: 502 }), "Ошибка сервера (502) при подготовке заказа."],
+    [() => json(500, { error: "x" }), "Ошибка сервера при подготовке заказа"],
+    [() => json(400, { message: "Товар «Ваза» больше не продаётся" }), "Товар «Ваза» больше не продаётся"],
+  ])("a failed prepare alerts the right message (%#)", async (respond, message) => {
+    mockApi(BOT, respond);
+    renderCheckout();
+    fillValidForm();
+    submit();
+    await waitFor(() => expect(alerts).toEqual([`Ошибка при оформлении заказа: ${message}`]));
+    expect(leaveTo).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Корзина пустая' with a catalogue link when there is nothing to order", () => {
+    mockApi(DIRECT, () => json(500, {}));
+    useCart.setState({ items: [] });
+    renderCheckout();
+    expect(screen.getByText("Корзина пустая")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Перейти в каталог" }).getAttribute("href")).toBe("/");
+  });
+});

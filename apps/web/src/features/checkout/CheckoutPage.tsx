@@ -1,0 +1,282 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import type { CheckoutFields } from "@shop/shared/schemas/orders";
+import type { ConfigResponse } from "@shop/shared/schemas/telegram";
+import { ORDER_ERROR_MESSAGES, validateCheckoutForm, type CheckoutErrors } from "@shop/shared/checkout";
+import { computeTotals } from "@shop/shared/pricing";
+import { formatPrice } from "@shop/shared/format";
+import { api } from "../../lib/api";
+import { leaveTo } from "../../lib/navigation";
+import { prefetch, useQuery } from "../../lib/query";
+import { usePageMeta } from "../../lib/seo";
+import { isInTelegram, telegramUser } from "../../lib/telegram";
+import { cartCount, useCart, type CartItem } from "../../stores/cart";
+import { changeCartQuantity, removeFromCart } from "../../stores/shop-actions";
+import { EmptyState } from "../../components/EmptyState";
+import { CartIcon, TrashIcon } from "../../components/Icons";
+import { ProductImage } from "../../components/ProductImage";
+import { QuantityControl } from "../../components/QuantityControl";
+import { PhoneInput } from "./PhoneInput";
+import { CheckoutError, newIdempotencyKey, submitCheckout } from "./checkout-submit";
+import styles from "./CheckoutPage.module.css";
+
+const CONFIG_KEY = "config";
+const loadConfig = () => api.config();
+
+function initialForm(): CheckoutFields {
+  const user = telegramUser();
+  const name = [user?.first_name, user?.last_name].filter(Boolean).join(" ");
+  return { customer_name: name, customer_phone: "+7 ", delivery_address: "", comment: "" };
+}
+
+function OrderLine({ item }: { item: CartItem }) {
+  return (
+    <li className={styles.line}>
+      <Link to={`/product/${item.id}`} className={styles.lineImage} tabIndex={-1} aria-hidden="true">
+        <ProductImage image={item.images[0]} alt={item.name} />
+      </Link>
+      <div className={styles.lineInfo}>
+        <Link to={`/product/${item.id}`} className={styles.lineName}>
+          {item.name}
+        </Link>
+        <span className={styles.linePrice}>{formatPrice(computeTotals([item], 0).subtotal)}</span>
+      </div>
+      <div className={styles.lineControls}>
+        <QuantityControl
+          quantity={item.quantity}
+          minimum={1}
+          size="sm"
+          productName={item.name}
+          onChange={(quantity) => changeCartQuantity(item.id, quantity)}
+        />
+        <button type="button" className={styles.remove} onClick={() => removeFromCart(item.id)} aria-label={`Удалить: ${item.name}`}>
+          <TrashIcon size={20} />
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export default function CheckoutPage() {
+  const items = useCart((state) => state.items);
+  const [form, setForm] = useState<CheckoutFields>(initialForm);
+  const [errors, setErrors] = useState<CheckoutErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const submittingRef = useRef(false);
+  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  const navigate = useNavigate();
+  const formId = useId();
+  const config = useQuery<ConfigResponse | null>(CONFIG_KEY, loadConfig, null);
+  usePageMeta({ title: "Оформление заказа", description: "Оформление заказа в магазине изделий ручной работы «Ремесло»." });
+
+  if (items.length === 0) {
+    return (
+      <div className="container">
+        <EmptyState title="Корзина пустая" icon={<CartIcon size={32} />}>
+          <span>Добавьте товары, чтобы оформить заказ.</span>
+          <Link to="/" className="btn btn-primary">
+            Перейти в каталог
+          </Link>
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const totals = computeTotals(items);
+  const count = cartCount(items);
+  const viaBot = !isInTelegram() && config.data?.checkoutMode === "bot";
+
+  const edit = (field: keyof CheckoutFields, value: string) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    if (field in errors) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submittingRef.current || items.length === 0) return;
+    const found = validateCheckoutForm(form);
+    if (found.customer_name || found.customer_phone) {
+      setErrors(found);
+      const firstBad = found.customer_name ? "customer_name" : "customer_phone";
+      document.getElementById(`${formId}-${firstBad}`)?.focus();
+      return;
+    }
+    // one key per checkout attempt: a retry of the same order reuses it, an edited order gets a new one
+    const fingerprint = JSON.stringify([form, items.map((item) => [item.id, item.quantity])]);
+    if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
+
+    submittingRef.current = true;
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      const currentConfig = config.data ?? (await prefetch(CONFIG_KEY, loadConfig).catch(() => null));
+      const outcome = await submitCheckout({
+        form,
+        items,
+        config: currentConfig,
+        telegramUser: telegramUser(),
+        userAgent: navigator.userAgent,
+        idempotencyKey: attempt.current.key,
+      });
+      if (outcome.kind === "created") {
+        attempt.current = null;
+        await navigate(`/order-success/${encodeURIComponent(outcome.orderNumber)}`, { replace: true });
+        useCart.getState().clear();
+        return;
+      }
+      // the shopper confirms the order in the bot; the cart stays until then
+      leaveTo(outcome.url);
+      setTimeout(() => {
+        submittingRef.current = false;
+        setSubmitting(false);
+      }, 4000);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : ORDER_ERROR_MESSAGES.createFailedServer;
+      if (error instanceof CheckoutError) {
+        const fieldErrors: CheckoutErrors = {};
+        if (error.fieldErrors.customer_name) fieldErrors.customer_name = error.fieldErrors.customer_name;
+        if (error.fieldErrors.customer_phone) fieldErrors.customer_phone = error.fieldErrors.customer_phone;
+        setErrors(fieldErrors);
+      }
+      const text = ORDER_ERROR_MESSAGES.alert(message);
+      setFailure(text);
+      window.alert(text);
+      submittingRef.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  const field = (name: keyof CheckoutFields) => `${formId}-${name}`;
+  const errorProps = (name: "customer_name" | "customer_phone") => ({
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${field(name)}-error` : undefined,
+  });
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <h1 className="page-title">Оформление заказа</h1>
+      <div className={styles.layout}>
+        <div className={styles.mainColumn}>
+          <section className={styles.card} aria-labelledby="checkout-items">
+            <h2 id="checkout-items" className={styles.cardTitle}>
+              Состав заказа
+            </h2>
+            <ul className={styles.lines}>
+              {items.map((item) => (
+                <OrderLine key={item.id} item={item} />
+              ))}
+            </ul>
+          </section>
+
+          <form id={formId} className={`${styles.card} ${styles.form}`} onSubmit={onSubmit} noValidate aria-labelledby="checkout-contacts">
+            <h2 id="checkout-contacts" className={styles.cardTitle}>
+              Контактные данные
+            </h2>
+            <div className={styles.fields}>
+              <div className="field">
+                <label htmlFor={field("customer_name")}>Имя *</label>
+                <input
+                  id={field("customer_name")}
+                  className="input"
+                  autoComplete="name"
+                  value={form.customer_name}
+                  onChange={(event) => edit("customer_name", event.target.value)}
+                  {...errorProps("customer_name")}
+                />
+                {errors.customer_name ? (
+                  <p id={`${field("customer_name")}-error`} className="field-error" role="alert">
+                    {errors.customer_name}
+                  </p>
+                ) : null}
+              </div>
+              <div className="field">
+                <label htmlFor={field("customer_phone")}>Телефон *</label>
+                <PhoneInput
+                  id={field("customer_phone")}
+                  className="input"
+                  value={form.customer_phone}
+                  onValueChange={(value) => edit("customer_phone", value)}
+                  {...errorProps("customer_phone")}
+                />
+                {errors.customer_phone ? (
+                  <p id={`${field("customer_phone")}-error`} className="field-error" role="alert">
+                    {errors.customer_phone}
+                  </p>
+                ) : null}
+              </div>
+              <div className={`field ${styles.wide}`}>
+                <label htmlFor={field("delivery_address")}>Адрес доставки</label>
+                <input
+                  id={field("delivery_address")}
+                  className="input"
+                  autoComplete="street-address"
+                  placeholder="Город, улица, дом, квартира"
+                  value={form.delivery_address ?? ""}
+                  onChange={(event) => edit("delivery_address", event.target.value)}
+                />
+              </div>
+              <div className={`field ${styles.wide}`}>
+                <label htmlFor={field("comment")}>Комментарий к заказу</label>
+                <textarea
+                  id={field("comment")}
+                  className="input"
+                  rows={3}
+                  placeholder="Удобное время звонка, пожелания к упаковке…"
+                  value={form.comment ?? ""}
+                  onChange={(event) => edit("comment", event.target.value)}
+                />
+              </div>
+            </div>
+          </form>
+        </div>
+
+        <aside className={`${styles.card} ${styles.summary}`} aria-labelledby="checkout-totals">
+          <h2 id="checkout-totals" className={styles.cardTitle}>
+            Итоги заказа
+          </h2>
+          <dl className={styles.totals}>
+            <div>
+              <dt>Товары ({count} шт.)</dt>
+              <dd data-testid="checkout-subtotal">{formatPrice(totals.subtotal)}</dd>
+            </div>
+            <div className={totals.discountPercent > 0 ? styles.discount : undefined}>
+              <dt>Скидка{totals.discountPercent > 0 ? ` ${totals.discountPercent}%` : ""}</dt>
+              <dd data-testid="checkout-discount">
+                {totals.discountPercent > 0 ? `−${formatPrice(totals.discount)}` : formatPrice(0)}
+              </dd>
+            </div>
+            <div>
+              <dt>Доставка*</dt>
+              <dd data-testid="checkout-delivery">{formatPrice(totals.delivery)}</dd>
+            </div>
+            <div className={styles.total}>
+              <dt>Итого</dt>
+              <dd data-testid="checkout-total">{formatPrice(totals.total)}</dd>
+            </div>
+          </dl>
+          <p className={styles.note}>* Точная стоимость доставки будет уточнена менеджером</p>
+          {failure ? (
+            <p className={styles.failure} role="alert">
+              {failure}
+            </p>
+          ) : null}
+          <button type="submit" form={formId} className={`btn btn-primary btn-lg btn-block ${styles.desktopSubmit}`} disabled={submitting}>
+            {submitting ? "Отправка..." : "Оформить заказ"}
+          </button>
+          {viaBot ? <p className={styles.botHint}>Подтвердить заказ нужно будет в нашем Telegram-боте — мы откроем его сами.</p> : null}
+        </aside>
+      </div>
+
+      <div className={styles.stickyFooter}>
+        <Link to="/cart" className="btn btn-secondary">
+          ← В корзину
+        </Link>
+        <button type="submit" form={formId} className="btn btn-primary" disabled={submitting} data-testid="mobile-submit">
+          {submitting ? "Оформление..." : "Оформить заказ"}
+        </button>
+      </div>
+    </div>
+  );
+}
+

@@ -1,0 +1,132 @@
+import type { ConfigResponse } from "@shop/shared/schemas/telegram";
+import type { CheckoutFields, CreateOrderBody, PrepareOrderBody } from "@shop/shared/schemas/orders";
+import { ORDER_ERROR_MESSAGES } from "@shop/shared/checkout";
+import { detectOrderSource, type OrderSource } from "@shop/shared/labels";
+import { computeTotals } from "@shop/shared/pricing";
+import { ApiError, api } from "../../lib/api";
+import type { TelegramWebAppUser } from "../../lib/telegram";
+import type { CartItem } from "../../stores/cart";
+
+export type CheckoutOutcome =
+  | { kind: "created"; orderNumber: string }
+  | { kind: "redirect"; url: string };
+
+export class CheckoutError extends Error {
+  constructor(
+    message: string,
+    readonly fieldErrors: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface CheckoutInput {
+  form: CheckoutFields;
+  items: CartItem[];
+  /** null when /api/config could not be read: the website then takes the bot route */
+  config: ConfigResponse | null;
+  telegramUser: TelegramWebAppUser | null;
+  userAgent: string;
+  idempotencyKey: string;
+}
+
+function trimmedForm(form: CheckoutFields): CheckoutFields {
+  return {
+    customer_name: form.customer_name.trim(),
+    customer_phone: form.customer_phone.trim(),
+    delivery_address: form.delivery_address?.trim() || null,
+    comment: form.comment?.trim() || null,
+  };
+}
+
+export function orderSourceFor(telegramUser: TelegramWebAppUser | null, userAgent: string): OrderSource {
+  return detectOrderSource(telegramUser !== null, userAgent);
+}
+
+export function directOrderBody(input: CheckoutInput, source: OrderSource): CreateOrderBody {
+  const user = input.telegramUser;
+  return {
+    ...trimmedForm(input.form),
+    source,
+    telegram_user_id: user ? user.id : null,
+    telegram_username: user?.username ?? null,
+    telegram_first_name: user?.first_name ?? null,
+    telegram_last_name: user?.last_name ?? null,
+    cart_items: input.items.map((item) => ({
+      product_id: item.id,
+      product_name: item.name,
+      product_sku: item.sku,
+      product_image: item.images[0]?.image_url ?? null,
+      price: item.price,
+      quantity: item.quantity,
+    })),
+  };
+}
+
+export function prepareOrderBody(input: CheckoutInput, source: OrderSource): PrepareOrderBody {
+  const totals = computeTotals(input.items);
+  return {
+    order: trimmedForm(input.form),
+    cart: input.items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      price: item.price,
+      quantity: item.quantity,
+      image: item.images[0]?.image_url ?? null,
+      sku: item.sku,
+    })),
+    totals: { subtotal: totals.subtotal, discount: totals.discount, delivery: totals.delivery, total: totals.total },
+    source,
+  };
+}
+
+function prepareErrorMessage(error: unknown): CheckoutError {
+  if (error instanceof ApiError) {
+    if (error.serverMessage) return new CheckoutError(error.serverMessage, error.fieldErrors);
+    if (!error.isJson) return new CheckoutError(ORDER_ERROR_MESSAGES.prepareFailedStatus(error.status));
+  }
+  return new CheckoutError(ORDER_ERROR_MESSAGES.prepareFailed);
+}
+
+function createErrorMessage(error: unknown): CheckoutError {
+  if (error instanceof ApiError) {
+    if (error.serverMessage) return new CheckoutError(error.serverMessage, error.fieldErrors);
+    if (error.isJson) return new CheckoutError(ORDER_ERROR_MESSAGES.createFailed);
+  }
+  return new CheckoutError(ORDER_ERROR_MESSAGES.createFailedServer);
+}
+
+/**
+ * Places the order the way spec section 4 says: inside the Mini App it is created directly; on the website it is
+ * prepared and the shopper continues in the bot (deep link with the token) — or, when the shop has no bot
+ * (checkoutMode 'direct'), it is created directly with the website source. Throws CheckoutError with the
+ * message to show.
+ */
+export async function submitCheckout(input: CheckoutInput): Promise<CheckoutOutcome> {
+  const source = orderSourceFor(input.telegramUser, input.userAgent);
+  if (source === "telegram_mini_app" || input.config?.checkoutMode === "direct") {
+    try {
+      const created = await api.createOrder(directOrderBody(input, source), input.idempotencyKey);
+      return { kind: "created", orderNumber: created.order_number };
+    } catch (error) {
+      throw createErrorMessage(error);
+    }
+  }
+  let prepared;
+  try {
+    prepared = await api.prepareOrder(prepareOrderBody(input, source), input.idempotencyKey);
+  } catch (error) {
+    throw prepareErrorMessage(error);
+  }
+  const url =
+    prepared.bot_link ?? (input.config?.botLink ? `${input.config.botLink}?start=${encodeURIComponent(prepared.token)}` : null);
+  if (!url) throw new CheckoutError(ORDER_ERROR_MESSAGES.prepareFailed);
+  return { kind: "redirect", url };
+}
+
+/** A random key for one checkout attempt (crypto.randomUUID needs a secure context; this does not). */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}

@@ -1,0 +1,148 @@
+import { useRef, useState } from "react";
+import { Link, useParams } from "react-router-dom";
+import type { Product, ProductCard } from "@shop/shared/schemas/catalog";
+import { formatPrice } from "@shop/shared/format";
+import { useQuery } from "../../lib/query";
+import { usePageMeta } from "../../lib/seo";
+import { useCartQuantity } from "../../stores/cart";
+import { addToCart, changeCartQuantity } from "../../stores/shop-actions";
+import { ProductGrid } from "../../components/ProductGrid";
+import { QuantityControl } from "../../components/QuantityControl";
+import { WishlistButton } from "../../components/WishlistButton";
+import { EmptyState } from "../../components/EmptyState";
+import { Gallery } from "./Gallery";
+import { Lightbox } from "./Lightbox";
+import { ShareMenu } from "./ShareMenu";
+import { ProductTabs } from "./ProductTabs";
+import { loadProduct, loadSimilar, parseProductId, productKey, similarKey } from "./product-data";
+import styles from "./ProductPage.module.css";
+
+const NO_PRODUCTS: ProductCard[] = [];
+
+function BackLink() {
+  return (
+    <Link to="/" className="link-back">
+      ← Назад в каталог
+    </Link>
+  );
+}
+
+function ProductView({ product }: { product: Product }) {
+  const [imageIndex, setImageIndex] = useState(0);
+  const [lightboxOpen, setLightboxOpen] = useState(false);
+  const quantity = useCartQuantity(product.id);
+  const galleryRef = useRef<HTMLDivElement>(null);
+  const similar = useQuery(similarKey(product.id), loadSimilar(product.id), NO_PRODUCTS);
+  const mainCategory = product.categories.find((category) => category.type === "main");
+
+  usePageMeta({ title: product.name, description: product.description, image: product.images[0]?.image_url, type: "product" });
+
+  return (
+    <>
+      <div className={styles.product}>
+        <div ref={galleryRef} className={styles.galleryColumn}>
+          <Gallery
+            images={product.images}
+            name={product.name}
+            index={Math.min(imageIndex, Math.max(0, product.images.length - 1))}
+            onIndex={setImageIndex}
+            onOpen={() => setLightboxOpen(true)}
+          />
+        </div>
+
+        <div className={styles.info}>
+          {mainCategory ? (
+            <Link to={`/?mainCategory=${mainCategory.id}`} className={styles.category}>
+              {mainCategory.name}
+            </Link>
+          ) : null}
+          <h1 className={styles.name}>{product.name}</h1>
+          <p className={styles.sku}>Арт. {product.sku}</p>
+          <p className={styles.price}>{formatPrice(product.price)}</p>
+
+          <div className={styles.actions}>
+            {quantity > 0 ? (
+              <>
+                <button type="button" className="btn btn-lg btn-done" disabled>
+                  В корзине
+                </button>
+                <QuantityControl
+                  quantity={quantity}
+                  minimum={1}
+                  productName={product.name}
+                  onChange={(next) => changeCartQuantity(product.id, next)}
+                />
+              </>
+            ) : (
+              <button
+                type="button"
+                className={`btn btn-primary btn-lg ${styles.addButton}`}
+                onClick={() => addToCart(product, galleryRef.current)}
+              >
+                Добавить в корзину
+              </button>
+            )}
+            <div className={styles.iconActions}>
+              <WishlistButton product={product} className={styles.heart} size={22} />
+              <ShareMenu name={product.name} price={product.price} />
+            </div>
+          </div>
+          {quantity > 0 ? (
+            <p className={styles.inCart}>
+              <Link to="/cart">Перейти в корзину →</Link>
+            </p>
+          ) : null}
+
+          <ProductTabs product={product} />
+        </div>
+      </div>
+
+      {similar.loading || similar.data.length > 0 ? (
+        <section className={styles.similar} aria-labelledby="similar-heading">
+          <h2 id="similar-heading" className={styles.sectionTitle}>
+            Похожие товары
+          </h2>
+          <ProductGrid products={similar.data} loading={similar.loading} skeletons={4} variant="compact" label="Похожие товары" />
+        </section>
+      ) : null}
+
+      {lightboxOpen && product.images.length > 0 ? (
+        <Lightbox
+          images={product.images}
+          name={product.name}
+          index={Math.min(imageIndex, product.images.length - 1)}
+          onIndex={setImageIndex}
+          onClose={() => setLightboxOpen(false)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+export default function ProductPage() {
+  const id = parseProductId(useParams().id);
+  const product = useQuery<Product | null>(id === null ? null : productKey(id), id === null ? async () => null : loadProduct(id), null);
+  usePageMeta(product.loading ? null : product.data ? null : { title: "Товар не найден" });
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <nav className={styles.back} aria-label="Навигация">
+        <BackLink />
+      </nav>
+      {product.loading ? (
+        <p className="loading-text" role="status">
+          Загрузка товара...
+        </p>
+      ) : product.data ? (
+        <ProductView key={product.data.id} product={product.data} />
+      ) : (
+        <EmptyState title="Товар не найден">
+          <span>Возможно, его уже купили или ссылка устарела.</span>
+          <Link to="/" className="btn btn-primary">
+            Перейти в каталог
+          </Link>
+        </EmptyState>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import type { Product, ProductCard } from "@shop/shared/schemas/catalog";
+import { SIMILAR_PRODUCTS_LIMIT } from "@shop/shared/constants";
+import { api } from "../../lib/api";
+import { prefetch } from "../../lib/query";
+
+export const productKey = (id: number) => `product:${id}`;
+export const similarKey = (id: number) => `similar:${id}`;
+export const loadProduct = (id: number) => () => api.product(id);
+export const loadSimilar = (id: number) => async () => (await api.similar(id)).slice(0, SIMILAR_PRODUCTS_LIMIT);
+
+export function parseProductId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= 2147483647 ? id : null;
+}
+
+/** Route loader: the product and its similar products load together with the page's code. */
+export function prefetchProduct(rawId: string | undefined): null {
+  const id = parseProductId(rawId);
+  if (id !== null) {
+    prefetch<Product>(productKey(id), loadProduct(id)).catch(() => undefined);
+    prefetch<ProductCard[]>(similarKey(id), loadSimilar(id)).catch(() => undefined);
+  }
+  return null;
+}
