@@ -83,14 +83,14 @@ function fit(head: string[], lines: string[], tail: string[]): string {
 }
 
 /** The card a manager gets for every new order; re-rendered with the current status when a button is pressed. */
-export function managerOrderText(order: OrderWithItems): string {
+export function managerOrderText(order: OrderWithItems, options: { changedBy?: string } = {}): string {
   const view = orderView(order);
   const telegram = order.telegramUserId
     ? `Telegram: ${order.telegramUsername ? "@" + escapeHtml(order.telegramUsername) : escapeHtml([order.telegramFirstName, order.telegramLastName].filter(Boolean).join(" ") || "пользователь")} (id ${order.telegramUserId})`
     : null;
   const head = [
     `🛍 <b>Заказ №${escapeHtml(order.orderNumber)}</b>`,
-    `Статус: <b>${escapeHtml(statusLabel(order.status))}</b>`,
+    `Статус: <b>${escapeHtml(statusLabel(order.status))}</b>` + (options.changedBy ? ` (изменил(а) ${escapeHtml(options.changedBy)})` : ""),
     `Источник: ${escapeHtml(sourceLabel(order.source))}`,
     `Создан: ${formatDateTime(order.createdAt)}`,
     "",

@@ -11,6 +11,8 @@ export interface FakeCall {
   params: Record<string, any>;
   /** false when the fake answered with an error */
   ok: boolean;
+  /** what the fake answered on success (e.g. the sent Message with its message_id) */
+  result?: any;
   at: number;
 }
 
@@ -131,7 +133,7 @@ export async function startFakeTelegram(token: string): Promise<FakeTelegram> {
       });
     }
     const value = result(method, params);
-    if (method !== "getUpdates" || (value as unknown[]).length > 0) calls.push({ method, params, ok: true, at: Date.now() });
+    if (method !== "getUpdates" || (value as unknown[]).length > 0) calls.push({ method, params, ok: true, result: value, at: Date.now() });
     send(200, { ok: true, result: value });
   }
 

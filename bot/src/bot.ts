@@ -1,0 +1,61 @@
+import { Bot, Composer, type BotError, type Context } from "grammy";
+import type { UserFromGetMe } from "grammy/types";
+import { autoRetry } from "@grammyjs/auto-retry";
+import type { BotDeps } from "./deps";
+import { startFeature } from "./start";
+import { preparedOrderFeature } from "./prepared-order";
+import { myOrdersFeature } from "./my-orders";
+import { managerFeature } from "./manager";
+
+export const FALLBACK_TEXTS = {
+  failed: "Что-то пошло не так. Попробуйте ещё раз чуть позже.",
+  unknown: "Я понимаю команды /start (магазин) и /orders (мои заказы).",
+  staleButton: "Эта кнопка больше не работает.",
+} as const;
+
+export interface CreateBotOptions {
+  /** skips getMe at init (tests, or a process that already knows its bot) */
+  botInfo?: UserFromGetMe;
+}
+
+/** Replies in private chats to anything no feature handled, and stops the spinner of unknown buttons. */
+function fallbackFeature(): Composer<Context> {
+  const feature = new Composer<Context>();
+  feature.chatType("private").on("message", (ctx) => ctx.reply(FALLBACK_TEXTS.unknown));
+  feature.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: FALLBACK_TEXTS.staleButton }));
+  return feature;
+}
+
+/**
+ * The shop's bot: one Composer per feature. Errors in a handler are logged and the person is told to try again;
+ * they never reach grammY's runner (which would stop polling) or the webhook (Telegram would resend the update).
+ */
+export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot {
+  const { config, log } = deps;
+  if (!config.telegram.botToken) throw new Error("createBot needs TELEGRAM_BOT_TOKEN");
+  const bot = new Bot(config.telegram.botToken, {
+    botInfo: options.botInfo,
+    client: { apiRoot: config.telegram.apiRoot, timeoutSeconds: 60 },
+  });
+  // a reply waits out a short rate limit; longer trouble fails the update, which the boundary below reports
+  bot.api.config.use(autoRetry({ maxDelaySeconds: 10, maxRetryAttempts: 3 }));
+
+  const onError = async (error: BotError) => {
+    log.error({ err: error.error instanceof Error ? error.error.message : String(error.error), updateId: error.ctx.update.update_id }, "bot update failed");
+    if (error.ctx.callbackQuery) await error.ctx.answerCallbackQuery({ text: FALLBACK_TEXTS.failed, show_alert: true }).catch(() => {});
+    else if (error.ctx.chat?.type === "private") await error.ctx.reply(FALLBACK_TEXTS.failed).catch(() => {});
+  };
+  const features = bot.errorBoundary(onError);
+  features.use(preparedOrderFeature(deps));
+  features.use(startFeature(deps));
+  features.use(myOrdersFeature(deps));
+  features.use(managerFeature(deps));
+  features.use(fallbackFeature());
+  return bot;
+}
+
+/** The commands shown in Telegram's menu (setMyCommands at start-up). */
+export const BOT_COMMANDS = [
+  { command: "start", description: "Открыть магазин" },
+  { command: "orders", description: "Мои заказы" },
+];

@@ -1,0 +1,12 @@
+import type { PrismaClient } from "@shop/prisma/db";
+import type { Config } from "@shop/api/config";
+import type { OrderNotifier } from "@shop/api/services/notifier";
+import type { BotLog } from "./log";
+
+/** What the bot's features work with: the shop's database and settings, and the notifier of order events. */
+export interface BotDeps {
+  prisma: PrismaClient;
+  config: Config;
+  notifier: OrderNotifier;
+  log: BotLog;
+}

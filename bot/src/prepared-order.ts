@@ -1,0 +1,105 @@
+import { Composer, InlineKeyboard, type Context } from "grammy";
+import {
+  confirmPreparedOrder,
+  findPreparedOrder,
+  type PreparedOrderPayload,
+} from "@shop/api/services/orders";
+import type { BotDeps } from "./deps";
+import { confirmCallback, parseCallback } from "./callback-data";
+import { escapeHtml, preparedOrderText, type OrderView } from "./order-text";
+
+export const PREPARED_TEXTS = {
+  confirmButton: "✅ Подтвердить заказ",
+  created: (orderNumber: string) =>
+    `🎉 Спасибо за заказ!\nНомер заказа: <b>№${escapeHtml(orderNumber)}</b>\n\nМенеджер позвонит вам, чтобы уточнить доставку и оплату. Статус заказа — в /orders, а когда он изменится, я напишу сюда.`,
+  used: (orderNumber: string | null) =>
+    orderNumber
+      ? `Этот заказ уже подтверждён — №${escapeHtml(orderNumber)}. Статус можно посмотреть в /orders.`
+      : "Этот заказ уже подтверждён. Статус можно посмотреть в /orders.",
+  expired: "Ссылка на заказ устарела: подтвердить его можно в течение суток. Оформите заказ на сайте ещё раз — корзина сохранилась.",
+  notFound: "Не нашёл такой заказ: возможно, ссылка открылась не полностью. Оформите заказ на сайте ещё раз — корзина сохранилась.",
+  confirmedToast: "Заказ оформлен!",
+  staleButton: "Эта кнопка больше не работает.",
+} as const;
+
+function payloadView(payload: PreparedOrderPayload): OrderView {
+  return {
+    lines: payload.cart.map((line) => ({ name: line.name, sku: line.sku, price: line.price, quantity: line.quantity })),
+    subtotal: payload.totals.subtotal,
+    discountPercent: payload.totals.discount_percent,
+    discountAmount: payload.totals.discount,
+    deliveryCost: payload.totals.delivery,
+    total: payload.totals.total,
+    customerName: payload.order.customer_name,
+    customerPhone: payload.order.customer_phone,
+    deliveryAddress: payload.order.delivery_address,
+    comment: payload.order.comment,
+  };
+}
+
+/** Takes the confirmation button off the order message, so it cannot be pressed again. */
+async function dropButton(ctx: Context) {
+  await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }).catch(() => {});
+}
+
+/**
+ * A website checkout continues here: the site prepared the order and sent the shopper to
+ * t.me/<bot>?start=<token>. /start <token> shows the order; «Подтвердить заказ» creates it (once: the token is
+ * single-use) and links it to this Telegram user.
+ */
+export function preparedOrderFeature({ prisma, notifier }: BotDeps): Composer<Context> {
+  const feature = new Composer<Context>();
+  const privateChats = feature.chatType("private");
+
+  privateChats.command("start", async (ctx, next) => {
+    const token = ctx.match.trim();
+    if (!token) return next();
+    const found = await findPreparedOrder(prisma, token);
+    switch (found.status) {
+      case "ok":
+        await ctx.reply(preparedOrderText(payloadView(found.payload)), {
+          parse_mode: "HTML",
+          reply_markup: new InlineKeyboard().text(PREPARED_TEXTS.confirmButton, confirmCallback(token)),
+        });
+        return;
+      case "used":
+        await ctx.reply(PREPARED_TEXTS.used(found.orderNumber), { parse_mode: "HTML" });
+        return;
+      case "expired":
+        await ctx.reply(PREPARED_TEXTS.expired);
+        return;
+      case "not-found":
+        await ctx.reply(PREPARED_TEXTS.notFound);
+        return;
+    }
+  });
+
+  privateChats.callbackQuery(/^po:/, async (ctx) => {
+    const action = parseCallback(ctx.callbackQuery.data);
+    if (action?.kind !== "confirm") {
+      await ctx.answerCallbackQuery({ text: PREPARED_TEXTS.staleButton });
+      return;
+    }
+    const { id, username, first_name, last_name, language_code } = ctx.from;
+    const result = await confirmPreparedOrder(prisma, notifier, action.token, { id, username, first_name, last_name, language_code });
+    switch (result.status) {
+      case "created":
+        await ctx.answerCallbackQuery({ text: PREPARED_TEXTS.confirmedToast });
+        await dropButton(ctx);
+        await ctx.reply(PREPARED_TEXTS.created(result.order.order_number), { parse_mode: "HTML" });
+        return;
+      case "used":
+        await ctx.answerCallbackQuery();
+        await dropButton(ctx);
+        await ctx.reply(PREPARED_TEXTS.used(result.orderNumber), { parse_mode: "HTML" });
+        return;
+      case "expired":
+      case "not-found":
+        await ctx.answerCallbackQuery();
+        await dropButton(ctx);
+        await ctx.reply(result.status === "expired" ? PREPARED_TEXTS.expired : PREPARED_TEXTS.notFound);
+        return;
+    }
+  });
+  return feature;
+}

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database, Prisma } from "@shop/prisma/db";
+import { nextOrderNumber } from "@shop/prisma/sequences";
+import { openTestDatabase } from "../../api/test/helpers/database";
+import { createOutboxNotifier } from "../src/notifier";
+import { parseCallback } from "../src/callback-data";
+
+let db: Database;
+const MANAGERS = [BigInt(111), BigInt(-100222)];
+const notifier = createOutboxNotifier({ managerChatIds: MANAGERS });
+
+async function createOrder(tx: Prisma.TransactionClient, extra: Partial<Prisma.OrderUncheckedCreateInput> = {}) {
+  return tx.order.create({
+    data: {
+      orderNumber: await nextOrderNumber(tx),
+      source: "website",
+      customerName: "Анна <Смирнова>",
+      customerPhone: "+79123456789",
+      deliveryAddress: "Казань, ул. Баумана, 1",
+      comment: "Позвонить после 18:00",
+      subtotal: 2540,
+      discountPercent: 13,
+      discountAmount: 330.2,
+      deliveryCost: 250,
+      total: 2459.8,
+      items: {
+        create: [
+          { productName: "Ваза керамическая «Лён»", productSku: "HM-000001", price: 1890, quantity: 1 },
+          { productName: "Кружка ручной лепки", productSku: "HM-000002", price: 650, quantity: 1 },
+        ],
+      },
+      ...extra,
+    },
+  });
+}
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+afterAll(async () => {
+  await db.close();
+});
+beforeEach(async () => {
+  await db.prisma.outboxMessage.deleteMany();
+});
+
+describe("outbox notifier", () => {
+  it("queues one card per manager chat with the whole order and status buttons", async () => {
+    const order = await db.prisma.$transaction(async (tx) => {
+      const created = await createOrder(tx);
+      await notifier.orderCreated(tx, created.id);
+      return created;
+    });
+    const rows = await db.prisma.outboxMessage.findMany({ orderBy: { chatId: "asc" } });
+    expect(rows.map((r) => r.chatId)).toEqual([BigInt(-100222), BigInt(111)]);
+    expect(rows.every((r) => r.dedupeKey === `order:${order.id}:created`)).toBe(true);
+
+    const payload = rows[0]!.payload as { text: string; parse_mode: string; reply_markup: { inline_keyboard: { text: string; callback_data: string }[][] } };
+    expect(payload.parse_mode).toBe("HTML");
+    const text = payload.text;
+    expect(text).toContain(`Заказ №${order.orderNumber}`);
+    expect(text).toContain("Статус: <b>Создан</b>");
+    expect(text).toContain("Источник: Сайт (Десктоп)");
+    expect(text).toContain("• Ваза керамическая «Лён» (HM-000001) — 1 × 1 890.00 руб. = 1 890.00 руб.");
+    expect(text).toContain("• Кружка ручной лепки (HM-000002) — 1 × 650.00 руб. = 650.00 руб.");
+    expect(text).toContain("Товары: 2 540.00 руб.");
+    expect(text).toContain("Скидка 13%: −330.20 руб.");
+    expect(text).toContain("Доставка: 250.00 руб.");
+    expect(text).toContain("Итого: 2 459.80 руб.");
+    expect(text).toContain("Имя: Анна &lt;Смирнова&gt;");
+    expect(text).toContain("Телефон: +7 (912) 345-67-89");
+    expect(text).toContain("Адрес: Казань, ул. Баумана, 1");
+    expect(text).toContain("Комментарий: Позвонить после 18:00");
+
+    const buttons = payload.reply_markup.inline_keyboard.flat();
+    expect(buttons.map((b) => b.text)).toEqual(["В работе", "Отправлен", "Завершен", "Отменен"]);
+    expect(buttons.map((b) => parseCallback(b.callback_data))).toEqual([
+      { kind: "status", orderId: order.id, status: "processing" },
+      { kind: "status", orderId: order.id, status: "shipped" },
+      { kind: "status", orderId: order.id, status: "completed" },
+      { kind: "status", orderId: order.id, status: "cancelled" },
+    ]);
+  });
+
+  it("never queues the same event twice", async () => {
+    await db.prisma.$transaction(async (tx) => {
+      const created = await createOrder(tx);
+      await notifier.orderCreated(tx, created.id);
+      await notifier.orderCreated(tx, created.id);
+    });
+    expect(await db.prisma.outboxMessage.count()).toBe(2);
+  });
+
+  it("writes nothing when the order's transaction rolls back", async () => {
+    await expect(
+      db.prisma.$transaction(async (tx) => {
+        const created = await createOrder(tx);
+        await notifier.orderCreated(tx, created.id);
+        throw new Error("payment check failed");
+      }),
+    ).rejects.toThrow("payment check failed");
+    expect(await db.prisma.outboxMessage.count()).toBe(0);
+  });
+
+  it("tells a customer with a Telegram account about a status change, once per change", async () => {
+    await db.prisma.telegramCustomer.create({ data: { telegramUserId: BigInt(777), firstName: "Анна" } });
+    const order = await db.prisma.$transaction((tx) => createOrder(tx, { telegramUserId: BigInt(777), source: "telegram_mini_app" }));
+    const change = (status: "processing" | "shipped") =>
+      db.prisma.$transaction(async (tx) => {
+        const before = await tx.order.findUniqueOrThrow({ where: { id: order.id } });
+        await tx.order.update({ where: { id: order.id }, data: { status } });
+        await notifier.orderStatusChanged(tx, order.id, before.status);
+        await notifier.orderStatusChanged(tx, order.id, before.status); // a repeated call is the same event
+      });
+    await change("processing");
+    await change("shipped");
+    await change("processing");
+    const rows = await db.prisma.outboxMessage.findMany({ orderBy: { id: "asc" } });
+    expect(rows.map((r) => r.chatId)).toEqual([BigInt(777), BigInt(777), BigInt(777)]);
+    const texts = rows.map((r) => (r.payload as { text: string }).text.split("\n")[0]);
+    expect(texts).toEqual([
+      `📦 Статус заказа №${order.orderNumber}: <b>В работе</b>`,
+      `📦 Статус заказа №${order.orderNumber}: <b>Отправлен</b>`,
+      `📦 Статус заказа №${order.orderNumber}: <b>В работе</b>`,
+    ]);
+  });
+
+  it("has nobody to tell when the order has no Telegram user or the status did not change", async () => {
+    const order = await db.prisma.$transaction((tx) => createOrder(tx));
+    await db.prisma.$transaction(async (tx) => {
+      await tx.order.update({ where: { id: order.id }, data: { status: "shipped" } });
+      await notifier.orderStatusChanged(tx, order.id, "new");
+      await notifier.orderStatusChanged(tx, order.id, "shipped");
+    });
+    expect(await db.prisma.outboxMessage.count()).toBe(0);
+  });
+
+  it("queues nothing for new orders when no manager chat is configured", async () => {
+    const quiet = createOutboxNotifier({ managerChatIds: [] });
+    await db.prisma.$transaction(async (tx) => quiet.orderCreated(tx, (await createOrder(tx)).id));
+    expect(await db.prisma.outboxMessage.count()).toBe(0);
+  });
+
+  it("shortens a very long order to Telegram's message limit", async () => {
+    const lines = Array.from({ length: 100 }, (_, i) => ({
+      productName: `Очень длинное название товара ручной работы номер ${i} с подробностями`,
+      productSku: `HM-${String(i).padStart(6, "0")}`,
+      price: 100,
+      quantity: 1,
+    }));
+    await db.prisma.$transaction(async (tx) => {
+      const created = await createOrder(tx, { items: { create: lines } });
+      await notifier.orderCreated(tx, created.id);
+    });
+    const text = ((await db.prisma.outboxMessage.findFirstOrThrow()).payload as { text: string }).text;
+    expect(text.length).toBeLessThanOrEqual(4096);
+    expect(text).toMatch(/…и ещё позиций: \d+/);
+    expect(text).toContain("Итого: 2 459.80 руб.");
+  });
+});
