@@ -4,6 +4,8 @@ import { seedDemoIfEmpty } from "@shop/prisma/seed";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { buildApp } from "./app";
 import { ensureAdmin, resolveJwtSecret } from "./services/secrets";
+import { createOutboxNotifier } from "@shop/bot/notifier";
+import { learnBotUsername, startBot } from "@shop/bot/runtime";
 
 function readConfig(): Config {
   try {
@@ -30,13 +32,22 @@ async function main() {
   }
   const jwtSecret = await resolveJwtSecret(db.prisma, config.jwtSecret);
   const admin = await ensureAdmin(db.prisma, config);
-  const app = await buildApp({ config, db, jwtSecret });
+  // with a bot token, order events go to the Telegram outbox (docs/telegram.md); BOT_MODE=off leaves sending to the bot's own process
+  const { telegram } = config;
+  const notifier = telegram.botToken ? createOutboxNotifier({ managerChatIds: telegram.managerChatIds }) : undefined;
+  const app = await buildApp({ config, db, jwtSecret, notifier });
+  const bot =
+    notifier && telegram.botMode !== "off"
+      ? startBot({ prisma: db.prisma, config, notifier, mode: telegram.botMode, server: app, botInfo: app.botInfo, log: app.log })
+      : null;
+  if (notifier && !bot) void learnBotUsername(config, app.botInfo, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    await bot?.stop();
     await app.close();
     await db.close();
     process.exit(0);
