@@ -8,7 +8,6 @@ import {
 } from "@shop/shared/constants";
 import { normalizeSearchText } from "@shop/shared/text";
 import { badRequest, notFound } from "../plugins/app/errors";
-import { productInclude, toProduct } from "./product-mapping";
 
 /**
  * Shopper-facing reads of the catalogue. Each read is one SQL round trip where it can be (the catalogue page
@@ -26,14 +25,21 @@ interface CardRow {
   images: { id: number; image_url: string }[] | string | null;
 }
 
-/** Columns of a product card, `p` being the products row; images in their order, as JSON. */
-const CARD_COLUMNS = Prisma.sql`p.id, p.name, p.price::text AS price, p.sku,
-  (SELECT json_agg(json_build_object('id', i.id, 'image_url', i.image_url) ORDER BY i.position, i.id)
-     FROM product_images i WHERE i.product_id = p.id) AS images`;
+/** The images of product `alias` in their order, as a JSON array (null when it has none). */
+const IMAGES_OF = (alias: string) => Prisma.sql`(SELECT json_agg(json_build_object('id', i.id, 'image_url', i.image_url) ORDER BY i.position, i.id)
+     FROM product_images i WHERE i.product_id = ${Prisma.raw(alias)}.id)`;
+
+/** Columns of a product card, `p` being the products row. */
+const CARD_COLUMNS = Prisma.sql`p.id, p.name, p.price::text AS price, p.sku, ${IMAGES_OF("p")} AS images`;
+
+/** A JSON array column: drivers hand it over parsed or as text; SQL NULL (nothing aggregated) is empty. */
+function jsonList<T>(value: T[] | string | null | undefined): T[] {
+  const parsed = typeof value === "string" ? (JSON.parse(value) as unknown) : value;
+  return Array.isArray(parsed) ? (parsed as T[]) : [];
+}
 
 function toCard(row: CardRow): ProductCard {
-  const images = typeof row.images === "string" ? (JSON.parse(row.images) as CardRow["images"]) : row.images;
-  return { id: row.id, name: row.name, price: Number(row.price), sku: row.sku, images: Array.isArray(images) ? images : [] };
+  return { id: row.id, name: row.name, price: Number(row.price), sku: row.sku, images: jsonList(row.images) };
 }
 
 /** Main categories first, then tags, each by name; product_count counted in one grouped query. */
@@ -86,22 +92,32 @@ export async function listProducts(prisma: PrismaClient, query: CatalogQuery): P
   if (priceTo !== undefined) conditions.push(Prisma.sql`p.price <= ${priceTo}::numeric`);
   const where = conditions.length > 0 ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
 
-  const orderBy =
-    query.sortOrder === "price-asc"
-      ? Prisma.sql`ORDER BY p.price ASC, p.id ASC`
+  const orderBy = (alias: string) => {
+    const a = Prisma.raw(alias);
+    return query.sortOrder === "price-asc"
+      ? Prisma.sql`${a}.price ASC, ${a}.id ASC`
       : query.sortOrder === "price-desc"
-        ? Prisma.sql`ORDER BY p.price DESC, p.id DESC`
-        : Prisma.sql`ORDER BY p.id DESC`;
+        ? Prisma.sql`${a}.price DESC, ${a}.id DESC`
+        : Prisma.sql`${a}.id DESC`;
+  };
 
   const offset = (page - 1) * limit;
-  const [countRows, rows] = await Promise.all([
-    prisma.$queryRaw<{ total: number }[]>`SELECT COUNT(*)::int AS total FROM products p ${where}`,
-    offset > MAX_OFFSET
-      ? Promise.resolve([] as CardRow[])
-      : prisma.$queryRaw<CardRow[]>`SELECT ${CARD_COLUMNS} FROM products p ${where} ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
-  ]);
-  const total = Number(countRows[0]?.total ?? 0);
-  return { products: rows.map(toCard), total, totalPages: Math.ceil(total / limit), page };
+  if (offset > MAX_OFFSET) {
+    const [row] = await prisma.$queryRaw<{ total: number }[]>`SELECT COUNT(*)::int AS total FROM products p ${where}`;
+    const total = Number(row?.total ?? 0);
+    return { products: [], total, totalPages: Math.ceil(total / limit), page };
+  }
+  // one round trip: the count and the page's cards (with their images) as JSON
+  const [row] = await prisma.$queryRaw<{ total: number; products: CardRow[] | string | null }[]>`
+    WITH page AS (
+      SELECT p.id, p.name, p.price, p.sku FROM products p ${where} ORDER BY ${orderBy("p")} LIMIT ${limit} OFFSET ${offset}
+    )
+    SELECT (SELECT COUNT(*)::int FROM products p ${where}) AS total,
+           (SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'price', c.price::text, 'sku', c.sku, 'images', ${IMAGES_OF("c")})
+                            ORDER BY ${orderBy("c")})
+              FROM page c) AS products`;
+  const total = Number(row?.total ?? 0);
+  return { products: jsonList<CardRow>(row?.products).map(toCard), total, totalPages: Math.ceil(total / limit), page };
 }
 
 /** Escapes LIKE's wildcards so that '%' and '_' typed by a shopper match themselves. */
@@ -136,33 +152,56 @@ export async function searchProducts(prisma: PrismaClient, q: string, limit = SE
   return rows.map(toCard);
 }
 
-/** The product page: images in order, categories (main first). */
+interface ProductRow extends CardRow {
+  description: string | null;
+  material: string | null;
+  width: number | null;
+  height: number | null;
+  depth: number | null;
+  categories: { id: number; name: string; type: "main" | "sub" }[] | string | null;
+}
+
+/** The product page and the editor: images in order, categories (main first, then tags by name). One query. */
 export async function getProduct(prisma: PrismaClient, id: number): Promise<Product> {
-  const row = await prisma.product.findUnique({ where: { id }, include: productInclude });
+  const [row] = await prisma.$queryRaw<ProductRow[]>`
+    SELECT ${CARD_COLUMNS}, p.description, p.material, p.width, p.height, p.depth,
+           (SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'type', c.type))
+              FROM product_categories pc JOIN categories c ON c.id = pc.category_id
+             WHERE pc.product_id = p.id) AS categories
+      FROM products p
+     WHERE p.id = ${id}`;
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  return toProduct(row);
+  return {
+    ...toCard(row),
+    description: row.description,
+    material: row.material,
+    width: row.width,
+    height: row.height,
+    depth: row.depth,
+    categories: jsonList(row.categories).sort((a, b) =>
+      a.type === b.type ? a.name.localeCompare(b.name, "ru") || a.id - b.id : a.type === "main" ? -1 : 1,
+    ),
+  };
 }
 
 /** Up to 8 products sharing a category with the given one, most shared categories first, then newest. */
 export async function similarProducts(prisma: PrismaClient, id: number, limit = SIMILAR_PRODUCTS_LIMIT): Promise<ProductCard[]> {
-  const [exists, rows] = await Promise.all([
-    prisma.product.findUnique({ where: { id }, select: { id: true } }),
-    prisma.$queryRaw<CardRow[]>`
-      WITH shared AS (
-        SELECT other.product_id, COUNT(*) AS shared
-          FROM product_categories mine
-          JOIN product_categories other ON other.category_id = mine.category_id AND other.product_id <> mine.product_id
-         WHERE mine.product_id = ${id}
-         GROUP BY other.product_id
-         ORDER BY shared DESC, other.product_id DESC
-         LIMIT ${limit}
-      )
-      SELECT ${CARD_COLUMNS}
-        FROM shared s JOIN products p ON p.id = s.product_id
-       ORDER BY s.shared DESC, p.id DESC`,
-  ]);
-  if (!exists) throw notFound(PRODUCT_NOT_FOUND);
-  return rows.map(toCard);
+  const [row] = await prisma.$queryRaw<{ found: boolean; products: CardRow[] | string | null }[]>`
+    WITH shared AS (
+      SELECT other.product_id, COUNT(*) AS shared
+        FROM product_categories mine
+        JOIN product_categories other ON other.category_id = mine.category_id AND other.product_id <> mine.product_id
+       WHERE mine.product_id = ${id}
+       GROUP BY other.product_id
+       ORDER BY shared DESC, other.product_id DESC
+       LIMIT ${limit}
+    )
+    SELECT EXISTS (SELECT 1 FROM products WHERE id = ${id}) AS found,
+           (SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'price', p.price::text, 'sku', p.sku, 'images', ${IMAGES_OF("p")})
+                            ORDER BY s.shared DESC, p.id DESC)
+              FROM shared s JOIN products p ON p.id = s.product_id) AS products`;
+  if (!row?.found) throw notFound(PRODUCT_NOT_FOUND);
+  return jsonList<CardRow>(row.products).map(toCard);
 }
 
 /**
