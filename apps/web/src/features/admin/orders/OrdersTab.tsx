@@ -3,6 +3,7 @@ import type { AdminOrder, OrderStatusValue } from "@shop/shared/schemas/orders";
 import { formatAdminPrice, formatDateTime } from "@shop/shared/format";
 import { ORDER_STATUSES, sourceLabel, statsStatusLabel, statusLabel } from "@shop/shared/labels";
 import { cardImageUrl } from "@shop/shared/images";
+import { formatPhone } from "@shop/shared/phone";
 import { fetchOrder, fetchOrders, updateOrderStatus, type OrderFilter } from "../api/orders";
 import { ChevronIcon } from "../components/icons";
 import { Pagination } from "../components/Pagination";
@@ -204,8 +205,8 @@ export default function OrdersTab() {
                       <td data-label="Дата">{formatDateTime(order.created_at)}</td>
                       <td data-label="Клиент">{order.customer_name}</td>
                       <td data-label="Телефон">
-                        <a href={`tel:${order.customer_phone.replace(/[^\d+]/g, "")}`} onClick={stop}>
-                          {order.customer_phone}
+                        <a className="adm-phone" href={`tel:${order.customer_phone.replace(/[^\d+]/g, "")}`} onClick={stop}>
+                          {formatPhone(order.customer_phone)}
                         </a>
                       </td>
                       <td data-label="Telegram">{order.telegram_username ? `@${order.telegram_username.replace(/^@/, "")}` : "—"}</td>

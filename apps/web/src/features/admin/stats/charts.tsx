@@ -25,6 +25,9 @@ const STATUS_COLORS: Record<string, string> = {
 
 const tooltipStyle = { borderRadius: 8, border: "1px solid #dee2e6", fontSize: 13 };
 
+/** Dots help on a short series and clutter a long one. */
+const dots = (count: number) => (count <= 14 ? { r: 3 } : false);
+
 function Empty({ text }: { text: string }) {
   return <p className="adm-chart-placeholder">{text}</p>;
 }
@@ -53,7 +56,7 @@ export function OrdersLineChart({ series, empty }: SeriesChartProps) {
           />
           <Tooltip contentStyle={tooltipStyle} />
           <Legend wrapperStyle={{ fontSize: 13 }} />
-          <Line type="monotone" dataKey="value" name="Количество заказов" stroke={ACCENT} strokeWidth={2} dot={{ r: 3 }} />
+          <Line type="linear" dataKey="value" name="Количество заказов" stroke={ACCENT} strokeWidth={2} dot={dots(points.length)} />
         </LineChart>
       </ResponsiveContainer>
     </div>
@@ -69,10 +72,10 @@ export function RevenueLineChart({ series, empty }: SeriesChartProps) {
         <LineChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
           <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={12} />
-          <YAxis domain={[0, "auto"]} tickFormatter={axisMoney} tick={{ fontSize: 12 }} width={56} />
+          <YAxis domain={[0, "auto"]} tickFormatter={axisMoney} tick={{ fontSize: 12 }} width={76} />
           <Tooltip contentStyle={tooltipStyle} formatter={(value) => formatRub(Number(value ?? 0))} />
           <Legend wrapperStyle={{ fontSize: 13 }} />
-          <Line type="monotone" dataKey="value" name="Выручка (₽)" stroke={REVENUE} strokeWidth={2} dot={{ r: 3 }} />
+          <Line type="linear" dataKey="value" name="Выручка (₽)" stroke={REVENUE} strokeWidth={2} dot={dots(points.length)} />
         </LineChart>
       </ResponsiveContainer>
     </div>
@@ -87,7 +90,7 @@ export function DoughnutChart({ series, empty, kind }: SeriesChartProps & { kind
     <div className="adm-chart" style={{ height: STATS_CHART_HEIGHT_PX }} data-testid={`${kind}-chart`}>
       <ResponsiveContainer width="100%" height={STATS_CHART_HEIGHT_PX}>
         <PieChart>
-          <Pie data={points} dataKey="value" nameKey="label" innerRadius="55%" outerRadius="80%" paddingAngle={1} isAnimationActive={false}>
+          <Pie data={points} dataKey="value" nameKey="label" innerRadius="55%" outerRadius="80%" paddingAngle={points.length > 1 ? 1 : 0} isAnimationActive={false}>
             {points.map((point, index) => (
               <Cell
                 key={point.label}
