@@ -133,22 +133,22 @@ export async function ordersBySource(prisma: PrismaClient, range: StatsRange): P
 }
 
 /**
- * Best sellers by pieces sold (then by value). A product is its id; lines of deleted products (id now null)
- * are told apart by their article. The name is the one on the most recent order line; totalValue is
- * price × quantity at order time, before the order's discount.
+ * Best sellers by pieces sold (then by value). Lines are grouped by article, which identifies a product for
+ * good (articles are never changed or reused) and still tells deleted products apart (their product_id is
+ * null). The name is the one on the most recent order line; totalValue is price × quantity at order time,
+ * before the order's discount. Sums run in double precision (faster than numeric on 100 000 orders) and are
+ * rounded to kopecks.
  */
 export async function topProducts(prisma: PrismaClient, range: StatsRange, limit = STATS_TOP_LIMIT): Promise<TopProduct[]> {
   const rows = await prisma.$queryRaw<{ product_id: number | null; name: string; quantity: number; value: number }[]>`
     WITH lines AS (
-      SELECT oi.product_id,
-             CASE WHEN oi.product_id IS NULL THEN oi.product_sku END AS gone_sku,
+      SELECT max(oi.product_id) AS product_id,
              sum(oi.quantity)::int AS quantity,
-             sum(oi.price * oi.quantity)::float8 AS value,
+             sum(oi.price::float8 * oi.quantity) AS value,
              max(oi.id) AS last_line
         FROM order_items oi
-        JOIN orders o ON o.id = oi.order_id
-       WHERE ${inRange(range, Prisma.raw("o.created_at"))} AND o.status <> 'cancelled'
-       GROUP BY 1, 2
+       WHERE oi.order_id IN (SELECT o.id FROM orders o WHERE ${inRange(range, Prisma.raw("o.created_at"))} AND o.status <> 'cancelled')
+       GROUP BY oi.product_sku
        ORDER BY quantity DESC, value DESC, last_line DESC
        LIMIT ${limit}
     )
@@ -165,7 +165,7 @@ export async function topProducts(prisma: PrismaClient, range: StatsRange, limit
 
 /**
  * Best customers by money spent (then by orders). A customer is a Telegram user when the order has one,
- * otherwise a phone number; the name is the one on their latest order.
+ * otherwise a phone number; the name is the one on their latest order. Sums in double precision, rounded.
  */
 export async function topCustomers(prisma: PrismaClient, range: StatsRange, limit = STATS_TOP_LIMIT): Promise<TopCustomer[]> {
   const rows = await prisma.$queryRaw<{ telegram_user_id: string | null; name: string; orders: number; spent: number }[]>`
@@ -173,7 +173,7 @@ export async function topCustomers(prisma: PrismaClient, range: StatsRange, limi
       SELECT telegram_user_id,
              CASE WHEN telegram_user_id IS NULL THEN customer_phone END AS phone,
              count(*)::int AS orders,
-             sum(total)::float8 AS spent,
+             sum(total::float8) AS spent,
              max(id) AS last_order
         FROM orders
        WHERE ${inRange(range)} AND status <> 'cancelled'
