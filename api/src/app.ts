@@ -7,6 +7,7 @@ import { createBotInfo, type BotInfo } from "./services/bot-info";
 import errorsPlugin from "./plugins/app/errors";
 import authPlugin from "./plugins/app/auth";
 import telegramIdentityPlugin from "./plugins/app/telegram-identity";
+import catalogCachePlugin from "./plugins/app/catalog-cache";
 import helmetPlugin from "./plugins/external/helmet";
 import compressPlugin from "./plugins/external/compress";
 import rateLimitPlugin from "./plugins/external/rate-limit";
@@ -65,6 +66,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(jwtPlugin, { secret: options.jwtSecret, expiresIn: config.jwtTtlSeconds });
   await app.register(authPlugin);
   await app.register(telegramIdentityPlugin);
+  await app.register(catalogCachePlugin);
   await registerRoutes(app);
   return app;
 }

@@ -173,3 +173,37 @@ describe("GET /api/products", () => {
     expect(await pages("default")).toEqual([...created].sort((a, b) => b - a));
   });
 });
+
+describe("catalogue response cache", () => {
+  it("serves repeated reads from memory until an admin write in this process clears it", async () => {
+    const candle = f.byName("Свеча соевая «Ваниль»");
+    const url = `/api/products/${candle.id}`;
+    const price = async () => (await t.app.inject({ method: "GET", url })).json().price as number;
+    expect(await price()).toBe(350);
+    // a change behind the API's back is not seen while the entry is fresh
+    await t.prisma.product.update({ where: { id: candle.id }, data: { price: 375 } });
+    expect(await price()).toBe(350);
+    // a failed admin write keeps the cache
+    const token = await t.adminToken();
+    const refused = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/categories",
+      headers: { authorization: `Bearer ${token}` },
+      payload: { name: " ", type: "sub" },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await price()).toBe(350);
+    // any successful admin write empties it before its response is sent
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/categories",
+      headers: { authorization: `Bearer ${token}` },
+      payload: { name: "Сезонное", type: "sub" },
+    });
+    expect(created.statusCode).toBeLessThan(300);
+    expect(await price()).toBe(375);
+    const categories = (await t.app.inject({ method: "GET", url: "/api/categories" })).json() as Category[];
+    expect(categories.map((c) => c.name)).toContain("Сезонное");
+    await t.prisma.product.update({ where: { id: candle.id }, data: { price: 350 } });
+  });
+});

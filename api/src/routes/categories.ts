@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { CategoryList } from "@shop/shared/schemas/catalog";
 import type { App } from "../app";
 import { listCategories } from "../services/catalog";
+import { sendCached } from "../plugins/app/catalog-cache";
 
 export default async function categoryRoutes(app: App) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -15,6 +16,6 @@ export default async function categoryRoutes(app: App) {
         response: { 200: CategoryList },
       },
     },
-    async () => listCategories(app.prisma),
+    async (request, reply) => sendCached(request, reply, () => listCategories(app.prisma)),
   );
 }

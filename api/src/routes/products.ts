@@ -3,6 +3,7 @@ import { CatalogQuery, CatalogResponse, Product, ProductCardList, SearchQuery, S
 import { ErrorResponse, IdParams } from "@shop/shared/schemas/common";
 import { SEARCH_DROPDOWN_LIMIT } from "@shop/shared/constants";
 import type { App } from "../app";
+import { sendCached } from "../plugins/app/catalog-cache";
 import { getProduct, listProducts, searchProducts, similarProducts } from "../services/catalog";
 
 export default async function productRoutes(app: App) {
@@ -23,7 +24,7 @@ export default async function productRoutes(app: App) {
         response: { 200: CatalogResponse, 400: ErrorResponse },
       },
     },
-    async (request) => listProducts(app.prisma, request.query),
+    async (request, reply) => sendCached(request, reply, () => listProducts(app.prisma, request.query)),
   );
 
   r.get(
@@ -39,7 +40,10 @@ export default async function productRoutes(app: App) {
         response: { 200: SearchResponse },
       },
     },
-    async (request) => ({ products: await searchProducts(app.prisma, request.query.q, request.query.limit ?? SEARCH_DROPDOWN_LIMIT) }),
+    async (request, reply) =>
+      sendCached(request, reply, async () => ({
+        products: await searchProducts(app.prisma, request.query.q, request.query.limit ?? SEARCH_DROPDOWN_LIMIT),
+      })),
   );
 
   r.get(
@@ -52,7 +56,7 @@ export default async function productRoutes(app: App) {
         response: { 200: Product, 404: ErrorResponse },
       },
     },
-    async (request) => getProduct(app.prisma, request.params.id),
+    async (request, reply) => sendCached(request, reply, () => getProduct(app.prisma, request.params.id)),
   );
 
   r.get(
@@ -65,7 +69,7 @@ export default async function productRoutes(app: App) {
         response: { 200: ProductCardList, 404: ErrorResponse },
       },
     },
-    async (request) => similarProducts(app.prisma, request.params.id),
+    async (request, reply) => sendCached(request, reply, () => similarProducts(app.prisma, request.params.id)),
   );
 }
 

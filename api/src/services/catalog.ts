@@ -255,9 +255,13 @@ export function forgetBestSellers(prisma: PrismaClient): void {
   bestSellerCaches.get(prisma)?.invalidate();
 }
 
+/** Related products are looked for among the newest this many of each cart category: bounded work per request. */
+const RELATED_PER_CATEGORY = 200;
+
 /**
  * "Вам может понравиться": up to 8 products that are not in the cart. Related ones first (sharing categories
- * with the cart, most shared first), then best sellers, then the newest products to fill the list.
+ * with the cart, most shared first; in a big category only its 200 newest products are candidates), then best
+ * sellers, then the newest products to fill the list.
  */
 export async function recommendations(
   prisma: PrismaClient,
@@ -270,13 +274,20 @@ export async function recommendations(
   const topSellers = await bestSellersOf(prisma).ids();
   const sellerList = topSellers.length > 0 ? Prisma.join(topSellers) : Prisma.sql`NULL`;
   const rows = await prisma.$queryRaw<(CardRow & { tier: number; score: number })[]>`
-    WITH related AS (
-      SELECT other.product_id, 0 AS tier, COUNT(*)::int AS score
-        FROM product_categories mine
-        JOIN product_categories other ON other.category_id = mine.category_id
-       WHERE mine.product_id IN (${cartList}) AND other.product_id NOT IN (${cartList})
-       GROUP BY other.product_id
-       ORDER BY score DESC, other.product_id DESC
+    WITH cart_categories AS (
+      SELECT DISTINCT category_id FROM product_categories WHERE product_id IN (${cartList})
+    ),
+    related AS (
+      SELECT candidate.product_id, 0 AS tier, COUNT(*)::int AS score
+        FROM cart_categories cc
+       CROSS JOIN LATERAL (
+              SELECT pc.product_id FROM product_categories pc
+               WHERE pc.category_id = cc.category_id AND pc.product_id NOT IN (${cartList})
+               ORDER BY pc.product_id DESC
+               LIMIT ${RELATED_PER_CATEGORY}
+            ) candidate
+       GROUP BY candidate.product_id
+       ORDER BY score DESC, candidate.product_id DESC
        LIMIT ${limit}
     ),
     sellers AS (
