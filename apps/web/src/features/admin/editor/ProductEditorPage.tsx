@@ -247,7 +247,8 @@ export default function ProductEditorPage() {
                   type="number"
                   inputMode="decimal"
                   step="0.01"
-                  min="0"
+                  min="0.01"
+                  max="1000000"
                   required
                   value={form.price}
                   onChange={(e) => set("price", e.target.value)}
