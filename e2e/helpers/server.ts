@@ -61,6 +61,9 @@ export function buildWeb(outDir = mkdtempSync(path.join(tmpdir(), "shop-web-dist
 }
 
 export async function startServer(options: StartOptions = {}): Promise<ShopServer> {
+  // E2E_BASE_URL: run against a shop that is already running (its admin password must be E2E_ADMIN's)
+  const external = process.env.E2E_BASE_URL?.replace(/\/+$/, "");
+  if (external) return connectTo(external);
   const webDistDir = options.webDistDir ?? buildWeb();
   const ownsDist = !options.webDistDir;
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
@@ -115,14 +118,31 @@ export async function startServer(options: StartOptions = {}): Promise<ShopServe
     throw error;
   });
 
-  const url = `http://127.0.0.1:${port}`;
+  const server = connectTo(`http://127.0.0.1:${port}`, { dataDir, webDistDir, output: () => output });
+  return {
+    ...server,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      cleanup();
+    },
+  };
+}
+
+function connectTo(
+  url: string,
+  local: { dataDir: string; webDistDir: string; output(): string } = { dataDir: "", webDistDir: "", output: () => "" },
+): ShopServer {
   let token: string | null = null;
-  const server: ShopServer = {
+  return {
     url,
-    port,
-    dataDir,
-    webDistDir,
-    output: () => output,
+    port: Number(new URL(url).port),
+    ...local,
     fetch: (pathname, init) => fetch(url + pathname, init),
     async adminToken() {
       if (token) return token;
@@ -135,16 +155,6 @@ export async function startServer(options: StartOptions = {}): Promise<ShopServe
       token = ((await response.json()) as { token: string }).token;
       return token;
     },
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-        child.kill("SIGTERM");
-        const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      cleanup();
-    },
+    async stop() {},
   };
-  return server;
 }

@@ -1,0 +1,464 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import type { CatalogResponse, Category, Product, ProductCard } from "@shop/shared/schemas/catalog";
+import type { AdminOrdersResponse } from "@shop/shared/schemas/orders";
+import { formatPrice } from "@shop/shared/format";
+import { computeTotals, nextDiscountTier } from "@shop/shared/pricing";
+import { launchBrowser, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
+import { chromiumPath, startServer, type ShopServer } from "./helpers/server";
+
+/**
+ * The shopper's whole path on the real server (embedded database, demo catalogue, no bot: orders are created on
+ * the site), at phone and desktop size; every screen is kept as a screenshot under test-results/screenshots.
+ */
+
+const haveChromium = chromiumPath() !== null;
+if (!haveChromium) console.warn("Chromium is not installed (apt-get install -y chromium): browser tests are skipped.");
+
+let server: ShopServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!haveChromium) return;
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function api<T>(path: string, init?: RequestInit): Promise<T> {
+  const response = await server.fetch(path, init);
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const grid = (page: Page) => page.locator('[aria-label="Товары"]');
+const cardNames = (page: Page) => grid(page).locator("article h3 a");
+
+/** The catalogue has finished loading: no skeletons, at least one card or the empty message. */
+async function catalogLoaded(page: Page) {
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid="product-skeleton"]') && document.querySelector('[aria-label="Товары"] article, main p'),
+  );
+  await page.waitForFunction(() => !document.querySelector('[aria-label="Товары"][aria-busy="true"]'));
+}
+
+async function expectCardsToMatch(page: Page, expected: ProductCard[]) {
+  await catalogLoaded(page);
+  await expect.poll(() => cardNames(page).allTextContents()).toEqual(expected.map((product) => product.name));
+}
+
+async function noHorizontalOverflow(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, "page is not wider than the screen").toBeLessThanOrEqual(innerWidth);
+}
+
+function cartBadge(page: Page, viewport: ViewportName) {
+  const link = viewport === "desktop" ? '[data-testid="header-cart"]' : '[data-testid="bottom-cart"]';
+  return page.locator(`${link} [data-testid="count-badge"]`);
+}
+
+function seriousErrors(opened: OpenedPage) {
+  // a product that does not exist is logged on purpose by the 'Товар не найден' check
+  return opened.errors.filter((error) => !/404|Not Found|не найден|product:999999/i.test(error));
+}
+
+describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s size", (viewport) => {
+  let opened: OpenedPage;
+  let page: Page;
+  let categories: Category[];
+
+  beforeAll(async () => {
+    opened = await openPage(browser, viewport, { baseURL: server.url });
+    page = opened.page;
+    categories = await api<Category[]>("/api/categories");
+  });
+
+  afterAll(async () => {
+    await opened?.close();
+  });
+
+  it("browses, filters by category and tag, sorts and pages through the catalogue", async () => {
+    const mains = categories.filter((category) => category.type === "main");
+    const all = await api<CatalogResponse>("/api/products?limit=12");
+    expect(all.total, "the demo catalogue fills more than one page").toBeGreaterThan(12);
+
+    await page.goto("/");
+    await expectCardsToMatch(page, all.products);
+    await expect.poll(() => page.title()).toMatch(/Ремесло/);
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
+    await noHorizontalOverflow(page);
+    await screenshot(page, "catalog", viewport);
+
+    if (viewport === "mobile") {
+      await page.getByRole("button", { name: /^Фильтры/ }).click();
+      await page.waitForTimeout(350);
+      await screenshot(page, "catalog-filters", viewport);
+    }
+    const panel = page.getByTestId("filter-panel");
+    const total = mains.reduce((sum, category) => sum + category.product_count, 0);
+    await expect.poll(() => panel.getByRole("button", { name: /^Все товары/ }).textContent()).toBe(`Все товары${total}`);
+
+    // category
+    const category = [...mains].sort((a, b) => b.product_count - a.product_count)[0]!;
+    await panel.getByRole("button", { name: new RegExp(`^${category.name}`) }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("mainCategory")).toBe(String(category.id));
+    const inCategory = await api<CatalogResponse>(`/api/products?limit=12&mainCategory=${category.id}`);
+    expect(inCategory.total).toBe(category.product_count);
+    await expectCardsToMatch(page, inCategory.products);
+
+    // a tag that has products in this category
+    const tags = categories.filter((item) => item.type === "sub" && item.product_count > 0);
+    let tagged: CatalogResponse | null = null;
+    let tag: Category | null = null;
+    for (const candidate of tags) {
+      const result = await api<CatalogResponse>(`/api/products?limit=12&mainCategory=${category.id}&subCategories=${candidate.id}`);
+      if (result.total > 0) {
+        tagged = result;
+        tag = candidate;
+        break;
+      }
+    }
+    expect(tag, "some tag has products in the biggest category").not.toBeNull();
+    const tagBox = panel.getByRole("checkbox", { name: new RegExp(`^${tag!.name}`) });
+    await tagBox.click();
+    await expect.poll(() => tagBox.isChecked()).toBe(true);
+    await expect.poll(() => new URL(page.url()).searchParams.get("subCategories")).toBe(String(tag!.id));
+    await expectCardsToMatch(page, tagged!.products);
+    if (viewport === "mobile") {
+      await panel.getByRole("button", { name: /^Показать товары/ }).click();
+    }
+    await screenshot(page, "catalog-filtered", viewport);
+
+    // the filtered page survives a reload
+    await page.reload();
+    await expectCardsToMatch(page, tagged!.products);
+
+    // reset, then sort by price
+    if (viewport === "mobile") await page.getByRole("button", { name: /^Фильтры/ }).click();
+    await panel.getByRole("button", { name: "Сбросить" }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe("");
+    if (viewport === "mobile") {
+      // reset also closes the mobile panel
+      await expect.poll(() => panel.evaluate((element) => element.getBoundingClientRect().right <= 0)).toBe(true);
+    }
+    await page.getByRole("combobox", { name: "Сортировка" }).selectOption("price-asc");
+    await expect.poll(() => new URL(page.url()).searchParams.get("sortOrder")).toBe("price-asc");
+    const ascending = await api<CatalogResponse>("/api/products?limit=12&sortOrder=price-asc");
+    await expectCardsToMatch(page, ascending.products);
+    const prices = ascending.products.map((product) => product.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    await expect(grid(page).locator("article").first().textContent()).resolves.toContain(formatPrice(prices[0]!));
+
+    // page 2, scrolled back to the top
+    await page.mouse.wheel(0, 4000);
+    await page.getByRole("button", { name: "Вперёд" }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("page")).toBe("2");
+    const page2 = await api<CatalogResponse>("/api/products?limit=12&sortOrder=price-asc&page=2");
+    await expectCardsToMatch(page, page2.products);
+    await expect.poll(() => page.getByText(`Страница 2 из ${page2.totalPages}`).count()).toBe(1);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
+    await screenshot(page, "catalog-page2", viewport);
+
+    // any filter change starts from page 1 again
+    await page.getByRole("combobox", { name: "Сортировка" }).selectOption("price-desc");
+    await expect.poll(() => new URL(page.url()).searchParams.get("page")).toBeNull();
+    await page.getByRole("combobox", { name: "Сортировка" }).selectOption("price-asc");
+    await page.getByRole("button", { name: "Вперёд" }).click();
+    await expectCardsToMatch(page, page2.products);
+
+    // open a product from page 2
+    const first = page2.products[0]!;
+    await cardNames(page).first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/product/${first.id}`);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(first.name);
+  });
+
+  it("shows the product page with tabs, share menu and the full lightbox", async () => {
+    const catalog = await api<CatalogResponse>("/api/products?limit=100");
+    const withImages = [...catalog.products].sort((a, b) => b.images.length - a.images.length)[0]!;
+    expect(withImages.images.length, "some demo product has several photos").toBeGreaterThan(1);
+    const product = await api<Product>(`/api/products/${withImages.id}`);
+    const count = product.images.length;
+
+    await page.goto(`/product/${product.id}`);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(product.name);
+    await expect.poll(() => page.title()).toBe(`${product.name} — Ремесло`);
+    expect(await page.locator("main").textContent()).toContain(formatPrice(product.price));
+    // the server already put the product's Open Graph tags into the HTML
+    const html = await (await server.fetch(`/product/${product.id}`)).text();
+    expect(html).toContain(`<meta property="og:type" content="product" />`);
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/uploads\//);
+
+    await page.getByRole("tab", { name: "Характеристики" }).click();
+    const panel = page.getByRole("tabpanel");
+    await expect.poll(() => panel.textContent()).toContain(`Артикул${product.sku}`);
+    if (product.material) expect(await panel.textContent()).toContain(`Материал${product.material}`);
+    await page.getByRole("tab", { name: "Описание" }).click();
+    await expect.poll(() => page.getByRole("tabpanel").textContent()).toBe(product.description?.trim() || "Описание отсутствует");
+    await noHorizontalOverflow(page);
+    await page.waitForLoadState("networkidle");
+    await screenshot(page, "product", viewport);
+
+    // share menu: opens, closes on an outside click
+    await page.getByRole("button", { name: "Поделиться" }).click();
+    const menu = page.getByRole("menu", { name: "Поделиться" });
+    await expect.poll(() => menu.getByRole("menuitem").count()).toBe(3);
+    for (const name of ["Telegram", "ВКонтакте", "Копировать ссылку"]) {
+      expect(await menu.getByRole("menuitem", { name, exact: true }).count(), name).toBe(1);
+    }
+    await screenshot(page, "product-share", viewport);
+    await page.locator("h1").click();
+    await expect.poll(() => menu.count()).toBe(0);
+
+    // lightbox
+    await page.getByRole("button", { name: new RegExp(`^Открыть фото 1 из ${count}`) }).click();
+    const dialog = page.getByRole("dialog");
+    const counter = page.getByTestId("lightbox-counter");
+    await expect.poll(() => counter.textContent()).toBe(`1 / ${count}`);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe("hidden");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => counter.textContent()).toBe(`2 / ${count}`);
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => counter.textContent()).toBe(`${count} / ${count}`);
+    await dialog.getByRole("button", { name: "Следующее фото" }).click();
+    await expect.poll(() => counter.textContent()).toBe(`1 / ${count}`);
+    const stage = page.getByTestId("lightbox-stage");
+    const box = (await stage.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -100);
+    await expect.poll(() => stage.getAttribute("data-zoom")).toBe("1.2");
+    for (let i = 0; i < 15; i++) await page.mouse.wheel(0, -100);
+    await expect.poll(() => stage.getAttribute("data-zoom")).toBe("3");
+    await stage.dblclick();
+    await expect.poll(() => stage.getAttribute("data-zoom")).toBe("1");
+    await stage.dblclick();
+    await expect.poll(() => stage.getAttribute("data-zoom")).toBe("2");
+    await screenshot(page, "lightbox", viewport);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
+
+    // similar products
+    const similar = await api<ProductCard[]>(`/api/products/${product.id}/similar`);
+    if (similar.length > 0) {
+      await expect
+        .poll(() => page.locator('[aria-label="Похожие товары"] article h3 a').allTextContents())
+        .toEqual(similar.slice(0, 8).map((item) => item.name));
+    }
+
+    await page.goto("/product/999999");
+    await expect.poll(() => page.getByText("Товар не найден").count()).toBe(1);
+    await screenshot(page, "product-not-found", viewport);
+  });
+
+  it("adds to the cart, changes quantities and places the order, which the admin sees with server totals", async () => {
+    const catalog = await api<CatalogResponse>("/api/products?limit=100&sortOrder=price-asc");
+    // a cheap product, so that the discount hint has something to say
+    const cheap = catalog.products.find((product) => product.price < 400 && product.images.length > 0) ?? catalog.products[0]!;
+
+    await page.goto("/cart");
+    await expect.poll(() => page.getByText("Корзина пустая").count()).toBe(1);
+    await screenshot(page, "cart-empty", viewport);
+
+    await page.goto(`/product/${cheap.id}`);
+    await page.getByRole("button", { name: "Добавить в корзину" }).click();
+    await expect.poll(() => page.getByTestId("toast").first().textContent()).toBe(`${cheap.name} добавлен в корзину!`);
+    await expect.poll(() => cartBadge(page, viewport).textContent()).toBe("1");
+    const inCart = page.getByRole("button", { name: "В корзине" });
+    expect(await inCart.isDisabled()).toBe(true);
+    const quantity = page.getByRole("group", { name: `Количество: ${cheap.name}` });
+    expect(await quantity.getByRole("button", { name: "Уменьшить количество" }).isDisabled()).toBe(true);
+    await quantity.getByRole("button", { name: "Увеличить количество" }).click();
+    await expect.poll(() => cartBadge(page, viewport).textContent()).toBe("2");
+    await screenshot(page, "product-in-cart", viewport);
+
+    // the toast goes away after 3 s
+    await expect.poll(() => page.getByTestId("toast").count(), { timeout: 6000 }).toBe(0);
+
+    if (viewport === "desktop") await page.locator('[data-testid="header-cart"]').click();
+    else await page.locator('[data-testid="bottom-cart"]').click();
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Ваша корзина");
+    expect(await page.locator('nav[aria-label="Разделы"]').count(), "no bottom navigation on /cart").toBe(0);
+    const line = page.getByTestId("cart-line");
+    await expect.poll(() => line.count()).toBe(1);
+    expect(await line.textContent()).toContain(`Арт. ${cheap.sku}`);
+    await line.getByRole("button", { name: "Увеличить количество" }).click();
+    await expect.poll(() => line.getByTestId("line-price").textContent()).toBe(formatPrice(computeTotals([{ price: cheap.price, quantity: 3 }], 0).subtotal));
+
+    const subtotal = computeTotals([{ price: cheap.price, quantity: 3 }], 0).subtotal;
+    const next = nextDiscountTier(subtotal);
+    const hint = next ? `До скидки ${next.percent}%: ещё ${formatPrice(next.missing)}` : "У вас максимальная скидка!";
+    await expect.poll(() => page.getByText(hint).count()).toBeGreaterThan(0);
+
+    // a recommendation goes into the cart too
+    const recommendation = page.locator('[aria-label="Вам может понравиться"] article').first();
+    await recommendation.waitFor();
+    const recommendedName = (await recommendation.locator("h3").textContent())!;
+    await recommendation.getByRole("button", { name: "В корзину" }).click();
+    await expect.poll(() => line.count()).toBe(2);
+    // phones: the bottom navigation (and its badge) is hidden on /cart
+    if (viewport === "mobile") expect(await cartBadge(page, viewport).count()).toBe(0);
+    else await expect.poll(() => cartBadge(page, viewport).textContent()).toBe("4");
+    await page.waitForLoadState("networkidle");
+    await noHorizontalOverflow(page);
+    await screenshot(page, "cart", viewport);
+
+    if (viewport === "desktop") await page.getByRole("link", { name: "Перейти к оформлению" }).click();
+    else await page.getByRole("link", { name: "К оформлению" }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/checkout");
+
+    const submit = viewport === "desktop"
+      ? page.getByRole("button", { name: "Оформить заказ" }).first()
+      : page.getByTestId("mobile-submit");
+    await submit.click();
+    await expect.poll(() => page.getByText("Введите имя").count()).toBe(1);
+    expect(await page.getByText("Введите телефон").count()).toBe(1);
+    await screenshot(page, "checkout-errors", viewport);
+    await page.getByLabel("Имя *").fill("Мария Иванова");
+    await expect.poll(() => page.getByText("Введите имя").count()).toBe(0);
+    const phone = page.getByLabel("Телефон *");
+    await phone.click();
+    await phone.pressSequentially("912");
+    await submit.click();
+    await expect.poll(() => page.getByText("Введите полный номер").count()).toBe(1);
+    await phone.pressSequentially("3456789");
+    expect(await phone.inputValue()).toBe("+7 (912) 345-67-89");
+    await expect.poll(() => page.getByText("Введите полный номер").count()).toBe(0);
+    await page.getByLabel("Адрес доставки").fill("Казань, ул. Баумана, 12");
+    await page.getByLabel("Комментарий к заказу").fill(`e2e ${viewport}`);
+    await expect.poll(() => page.getByTestId("checkout-delivery").textContent()).toBe("250.00 руб.");
+    expect(await page.getByText("* Точная стоимость доставки будет уточнена менеджером").count()).toBe(1);
+    await screenshot(page, "checkout", viewport);
+    await submit.click();
+
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15000 }).toMatch(/^\/order-success\//);
+    const orderNumber = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+    await expect.poll(() => page.getByText("Спасибо за заказ!").count()).toBe(1);
+    expect(await page.getByTestId("order-number").textContent()).toBe(orderNumber);
+    expect(await page.evaluate(() => localStorage.getItem("cart-items"))).toBe("[]");
+    await expect.poll(() => cartBadge(page, viewport).count()).toBe(0);
+    await screenshot(page, "order-success", viewport);
+
+    // the admin sees the order, priced by the server
+    const token = await server.adminToken();
+    const list = await api<AdminOrdersResponse>("/api/orders?page=1", { headers: { Authorization: `Bearer ${token}` } });
+    const order = list.orders.find((item) => item.order_number === orderNumber);
+    expect(order, `order ${orderNumber} in the admin list`).toBeDefined();
+    expect(order!.source).toBe(viewport === "mobile" ? "mobile_web" : "website");
+    expect(order!.customer_name).toBe("Мария Иванова");
+    expect(order!.customer_phone.replace(/\D/g, "")).toBe("79123456789");
+    expect(order!.delivery_address).toBe("Казань, ул. Баумана, 12");
+    expect(order!.comment).toBe(`e2e ${viewport}`);
+    const names = order!.items.map((item) => item.product_name).sort();
+    expect(names).toEqual([cheap.name, recommendedName].sort());
+    const lines = await Promise.all(
+      order!.items.map(async (item) => ({ price: (await api<Product>(`/api/products/${item.product_id}`)).price, quantity: item.quantity })),
+    );
+    expect(order!.items.find((item) => item.product_name === cheap.name)!.quantity).toBe(3);
+    const totals = computeTotals(lines);
+    expect({
+      subtotal: order!.subtotal,
+      discount_percent: order!.discount_percent,
+      discount_amount: order!.discount_amount,
+      delivery_cost: order!.delivery_cost,
+      total: order!.total,
+    }).toEqual({
+      subtotal: totals.subtotal,
+      discount_percent: totals.discountPercent,
+      discount_amount: totals.discount,
+      delivery_cost: 250,
+      total: totals.total,
+    });
+  });
+
+  it("searches from the header dropdown or the search page and shows the results", async () => {
+    const query = "ва";
+    const expected = await api<{ products: ProductCard[] }>(`/api/products/search?q=${encodeURIComponent(query)}&limit=50`);
+    expect(expected.products.length, `the demo catalogue has matches for '${query}'`).toBeGreaterThan(0);
+
+    if (viewport === "desktop") {
+      await page.goto("/");
+      const box = page.getByRole("combobox", { name: "Поиск товаров" });
+      await box.fill("в");
+      await page.waitForTimeout(500);
+      await expect.poll(() => page.getByTestId("search-dropdown").textContent()).toContain("Товары не найдены");
+      await box.fill(query);
+      const options = page.getByTestId("search-dropdown").getByRole("option");
+      await expect.poll(() => options.count()).toBe(Math.min(5, expected.products.length));
+      expect(await options.first().textContent()).toContain(formatPrice(expected.products[0]!.price));
+      await screenshot(page, "search-dropdown", viewport);
+      // closes on an outside click
+      await page.mouse.click(8, 500);
+      await expect.poll(() => page.getByTestId("search-dropdown").count()).toBe(0);
+      await box.click();
+      await page.getByRole("button", { name: "Показать все результаты" }).click();
+    } else {
+      await page.goto("/");
+      await page.locator('nav[aria-label="Разделы"]').getByRole("link", { name: "Поиск" }).click();
+      await expect.poll(() => page.locator("h1").textContent()).toBe("Поиск товаров");
+      await page.getByRole("button", { name: "Найти" }).click();
+      expect(new URL(page.url()).pathname, "a blank query is not submitted").toBe("/search");
+      await page.getByLabel("Название или артикул").fill(query);
+      await screenshot(page, "search", viewport);
+      await page.getByRole("button", { name: "Найти" }).click();
+    }
+    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/search-results?q=${encodeURIComponent(query)}`);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(`Результаты поиска по запросу «${query}»`);
+    await expect
+      .poll(() => page.locator('[aria-label="Результаты поиска"] article h3 a').allTextContents())
+      .toEqual(expected.products.map((product) => product.name));
+    await noHorizontalOverflow(page);
+    await page.waitForLoadState("networkidle");
+    await screenshot(page, "search-results", viewport);
+
+    await page.goto("/search-results?q=" + encodeURIComponent("несуществующийтовар"));
+    await expect.poll(() => page.getByText("По вашему запросу ничего не найдено. Попробуйте изменить запрос.").count()).toBe(1);
+    await screenshot(page, "search-empty", viewport);
+  });
+
+  it("keeps a wishlist across reloads and moves its items to the cart", async () => {
+    const catalog = await api<CatalogResponse>("/api/products?limit=12");
+    const product = catalog.products[1]!;
+    await page.goto("/");
+    await catalogLoaded(page);
+    await page.getByRole("button", { name: `В избранное: ${product.name}` }).click();
+    await expect.poll(() => page.getByText(`${product.name} добавлен в избранное!`).count()).toBe(1);
+    await page.reload();
+    await catalogLoaded(page);
+    expect(await page.getByRole("button", { name: `Убрать из избранного: ${product.name}` }).getAttribute("aria-pressed")).toBe("true");
+
+    if (viewport === "desktop") await page.locator("header").getByRole("link", { name: /Избранное/ }).click();
+    else await page.locator('nav[aria-label="Разделы"]').getByRole("link", { name: /Избранное/ }).click();
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Избранное");
+    const item = page.getByTestId("wishlist-item");
+    await expect.poll(() => item.count()).toBe(1);
+    expect(await item.textContent()).toContain(`Арт. ${product.sku}`);
+    expect(await item.textContent()).toContain(formatPrice(product.price));
+    await item.getByRole("button", { name: "В корзину" }).click();
+    await expect.poll(() => item.getByRole("button", { name: "В корзине" }).isDisabled()).toBe(true);
+    await expect.poll(() => cartBadge(page, viewport).textContent()).toBe("1");
+    await screenshot(page, "wishlist", viewport);
+    await item.getByRole("button", { name: `Удалить из избранного: ${product.name}` }).click();
+    await expect.poll(() => page.getByText("Ваш список избранного пуст").count()).toBe(1);
+    expect(await page.getByText("Товар удален из избранного").count()).toBe(1);
+    await screenshot(page, "wishlist-empty", viewport);
+  });
+
+  it("explains that my orders are for Telegram users and shows 404 pages inside the layout", async () => {
+    await page.goto("/my-orders");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Мои заказы");
+    expect(await page.getByText("Страница доступна только в Telegram").count()).toBe(1);
+    await screenshot(page, "my-orders", viewport);
+    await page.goto("/no-such-page");
+    await expect.poll(() => page.getByText("Страница не найдена").count()).toBe(1);
+    expect(seriousErrors(opened)).toEqual([]);
+  });
+});
