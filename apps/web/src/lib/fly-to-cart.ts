@@ -34,7 +34,7 @@ export function flyToCart(from: Element): void {
   flyer.animate?.(
     [
       { transform: "translate(0, 0) scale(1)", opacity: 0.95 },
-      { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: 0.35 },
+      { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: 0 },
     ],
     { duration: FLY_TO_CART_MS - 50, easing: "cubic-bezier(.5,-0.2,.7,1)", fill: "forwards" },
   );

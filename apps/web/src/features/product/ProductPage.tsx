@@ -58,7 +58,13 @@ function ProductView({ product }: { product: Product }) {
           ) : null}
           <h1 className={styles.name}>{product.name}</h1>
           <p className={styles.sku}>Арт. {product.sku}</p>
-          <p className={styles.price}>{formatPrice(product.price)}</p>
+          <div className={styles.priceRow}>
+            <p className={styles.price}>{formatPrice(product.price)}</p>
+            <div className={styles.iconActions}>
+              <WishlistButton product={product} className={styles.heart} size={22} />
+              <ShareMenu name={product.name} price={product.price} />
+            </div>
+          </div>
 
           <div className={styles.actions}>
             {quantity > 0 ? (
@@ -82,10 +88,6 @@ function ProductView({ product }: { product: Product }) {
                 Добавить в корзину
               </button>
             )}
-            <div className={styles.iconActions}>
-              <WishlistButton product={product} className={styles.heart} size={22} />
-              <ShareMenu name={product.name} price={product.price} />
-            </div>
           </div>
           {quantity > 0 ? (
             <p className={styles.inCart}>
