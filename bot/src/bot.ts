@@ -37,8 +37,9 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot {
     botInfo: options.botInfo,
     client: { apiRoot: config.telegram.apiRoot, timeoutSeconds: 60 },
   });
-  // a reply waits out a short rate limit; longer trouble fails the update, which the boundary below reports
-  bot.api.config.use(autoRetry({ maxDelaySeconds: 10, maxRetryAttempts: 3 }));
+  // a reply waits out a short rate limit or a brief server error; a network failure fails the update at once
+  // (auto-retry would otherwise retry it without end, holding the update, and bot.stop() with it)
+  bot.api.config.use(autoRetry({ maxDelaySeconds: 10, maxRetryAttempts: 2, rethrowHttpErrors: true }));
 
   const onError = async (error: BotError) => {
     log.error({ err: error.error instanceof Error ? error.error.message : String(error.error), updateId: error.ctx.update.update_id }, "bot update failed");

@@ -52,8 +52,8 @@ async function main() {
 
   const port = Number(process.env.BOT_PORT || 3001);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`BOT_PORT must be a port number, got "${process.env.BOT_PORT}"`);
-  await server.listen({ port, host: config.host });
-  server.log.info(mode === "webhook" ? `webhook: POST ${WEBHOOK_PATH} on port ${port}` : `long polling; health on port ${port}`);
+  const address = await server.listen({ port, host: config.host });
+  server.log.info(mode === "webhook" ? `webhook: POST ${address}${WEBHOOK_PATH}` : `long polling; GET ${address}/health`);
 }
 
 main().catch((error) => {

@@ -133,7 +133,8 @@ export function startBot(options: StartBotOptions): BotRuntime {
     async stop() {
       stopped = true;
       wake?.();
-      if (bot.isRunning()) await bot.stop();
+      // stopping polling confirms the last update with one more getUpdates; Telegram being away must not block it
+      if (bot.isRunning()) await bot.stop().catch((error) => log.warn({ err: (error as Error).message }, "Telegram polling stop"));
       unsubscribe();
       await worker.stop();
     },

@@ -109,4 +109,16 @@ describe("bot runtime", () => {
     await learnBotUsername(config({ BOT_MODE: "off" }), botInfo);
     expect(botInfo.username).toBe("shop_test_bot");
   });
+
+  it("stops promptly even when Telegram has gone away", async () => {
+    const gone = await startFakeTelegram(TOKEN);
+    const runtime = startBot({ prisma: db.prisma, config: { ...config(), telegram: { ...config().telegram, apiRoot: gone.url } }, mode: "polling" });
+    await runtime.ready;
+    expect(runtime.bot.isRunning()).toBe(true);
+    await gone.close();
+    const started = Date.now();
+    await runtime.stop();
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(runtime.bot.isRunning()).toBe(false);
+  });
 });
