@@ -21,6 +21,9 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(authRoutes);
   await app.register(adminCategoryRoutes);
   await app.register(uploadRoutes);
+  await app.register(adminProductRoutes);
+  await app.register(adminOrderRoutes);
+  await app.register(adminStatsRoutes);
   await app.register(categoryRoutes);
   await app.register(productRoutes);
   await app.register(cartRoutes);
@@ -28,8 +31,5 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(orderRoutes);
   await app.register(myOrderRoutes);
   await app.register(telegramUserRoutes);
-  await app.register(adminProductRoutes);
-  await app.register(adminOrderRoutes);
-  await app.register(adminStatsRoutes);
   await app.register(webRoutes);
 }
