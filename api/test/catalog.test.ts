@@ -129,6 +129,13 @@ describe("GET /api/products", () => {
     expect(ids(await catalog("?sortOrder=default"))).toEqual(ids(await catalog("")));
   });
 
+  it("treats ids that cannot exist as matching nothing", async () => {
+    for (const query of ["?mainCategory=99999999999", "?mainCategory=1e30", "?subCategories=99999999999", `?subCategories=99999999999,${f.categories.eco}`]) {
+      const body = await catalog(query);
+      expect(body.total, query).toBe(query.includes(",") ? 3 : 0);
+    }
+  });
+
   it("rejects malformed parameters with a JSON 400, never a 500", async () => {
     for (const query of [
       "?limit=0",
@@ -141,6 +148,8 @@ describe("GET /api/products", () => {
       "?priceFrom=-1",
       "?priceTo=abc",
       "?mainCategory=0",
+      "?priceFrom=Infinity",
+      "?priceTo=1e400",
     ]) {
       const response = await t.app.inject({ method: "GET", url: `/api/products${query}` });
       expect(response.statusCode, query).toBe(400);

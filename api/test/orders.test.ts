@@ -158,6 +158,8 @@ describe("POST /api/orders validation", () => {
     const unnamed = await post({ ...CONTACT, cart_items: [{ product_id: 999999, quantity: 1 }] });
     expect(unnamed.statusCode).toBe(400);
     expect(unnamed.json().message).toBe("Товар с id 999999 больше не продаётся. Удалите его из корзины.");
+    const impossible = await post({ ...CONTACT, cart_items: [{ product_id: 99999999999, quantity: 1 }] });
+    expect(impossible.statusCode).toBe(400);
   });
 
   it("refuses a quantity below 1, fractional or absurd", async () => {

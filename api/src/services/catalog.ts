@@ -16,6 +16,7 @@ import { badRequest, notFound } from "../plugins/app/errors";
 
 export const PRODUCT_NOT_FOUND = "Товар не найден";
 export const PRICE_RANGE_MESSAGE = "Цена «от» не может быть больше цены «до»";
+export const PRICE_INVALID_MESSAGE = "Укажите цену числом";
 
 interface CardRow {
   id: number;
@@ -54,11 +55,21 @@ export async function listCategories(prisma: PrismaClient): Promise<Category[]> 
     .sort((a, b) => (a.type === b.type ? a.name.localeCompare(b.name, "ru") || a.id - b.id : a.type === "main" ? -1 : 1));
 }
 
+/** Largest value of an id column (PostgreSQL integer): a bigger number names nothing, and must not reach SQL. */
+export const MAX_DB_ID = 2147483647;
+export const isDbId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_DB_ID;
+
 /** Comma-joined ids ("3, 5,7") as distinct numbers; the route schema already allows only digits and commas. */
 export function parseIdList(raw: string | undefined): number[] {
   if (!raw) return [];
-  const ids = raw.split(",").map((part) => Number(part.trim())).filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2147483647);
+  const ids = raw.split(",").map((part) => part.trim()).filter(Boolean).map(Number);
   return [...new Set(ids)];
+}
+
+/** `column IN (ids)` for ids that can exist; FALSE when none can. */
+function inIds(column: Prisma.Sql, ids: number[]): Prisma.Sql {
+  const valid = ids.filter(isDbId);
+  return valid.length > 0 ? Prisma.sql`${column} IN (${Prisma.join(valid)})` : Prisma.sql`FALSE`;
 }
 
 /** The largest OFFSET worth sending: anything further is past the end of any catalogue. */
@@ -72,8 +83,10 @@ const MAX_OFFSET = 2_000_000_000;
 export async function listProducts(prisma: PrismaClient, query: CatalogQuery): Promise<CatalogResponse> {
   const page = query.page ?? 1;
   const limit = query.limit ?? CATALOG_PAGE_SIZE;
-  const priceFrom = Number.isFinite(query.priceFrom) ? query.priceFrom : undefined;
-  const priceTo = Number.isFinite(query.priceTo) ? query.priceTo : undefined;
+  const { priceFrom, priceTo } = query;
+  for (const [field, value] of [["priceFrom", priceFrom], ["priceTo", priceTo]] as const) {
+    if (value !== undefined && !Number.isFinite(value)) throw badRequest(PRICE_INVALID_MESSAGE, { [field]: PRICE_INVALID_MESSAGE });
+  }
   if (priceFrom !== undefined && priceTo !== undefined && priceFrom > priceTo) {
     throw badRequest(PRICE_RANGE_MESSAGE, { priceFrom: PRICE_RANGE_MESSAGE });
   }
@@ -81,12 +94,12 @@ export async function listProducts(prisma: PrismaClient, query: CatalogQuery): P
   const conditions: Prisma.Sql[] = [];
   if (query.mainCategory !== undefined) {
     conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM product_categories pc
-      WHERE pc.product_id = p.id AND pc.category_id = ${query.mainCategory})`);
+      WHERE pc.product_id = p.id AND ${inIds(Prisma.sql`pc.category_id`, [query.mainCategory])})`);
   }
   const tags = parseIdList(query.subCategories);
   if (tags.length > 0) {
     conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM product_categories pc
-      WHERE pc.product_id = p.id AND pc.category_id IN (${Prisma.join(tags)}))`);
+      WHERE pc.product_id = p.id AND ${inIds(Prisma.sql`pc.category_id`, tags)})`);
   }
   if (priceFrom !== undefined) conditions.push(Prisma.sql`p.price >= ${priceFrom}::numeric`);
   if (priceTo !== undefined) conditions.push(Prisma.sql`p.price <= ${priceTo}::numeric`);
@@ -163,6 +176,7 @@ interface ProductRow extends CardRow {
 
 /** The product page and the editor: images in order, categories (main first, then tags by name). One query. */
 export async function getProduct(prisma: PrismaClient, id: number): Promise<Product> {
+  if (!isDbId(id)) throw notFound(PRODUCT_NOT_FOUND);
   const [row] = await prisma.$queryRaw<ProductRow[]>`
     SELECT ${CARD_COLUMNS}, p.description, p.material, p.width, p.height, p.depth,
            (SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'type', c.type))
@@ -186,6 +200,7 @@ export async function getProduct(prisma: PrismaClient, id: number): Promise<Prod
 
 /** Up to 8 products sharing a category with the given one, most shared categories first, then newest. */
 export async function similarProducts(prisma: PrismaClient, id: number, limit = SIMILAR_PRODUCTS_LIMIT): Promise<ProductCard[]> {
+  if (!isDbId(id)) throw notFound(PRODUCT_NOT_FOUND);
   const [row] = await prisma.$queryRaw<{ found: boolean; products: CardRow[] | string | null }[]>`
     WITH shared AS (
       SELECT other.product_id, COUNT(*) AS shared
@@ -268,7 +283,7 @@ export async function recommendations(
   cartProductIds: number[],
   limit = RECOMMENDATIONS_LIMIT,
 ): Promise<ProductCard[]> {
-  const cart = [...new Set(cartProductIds)];
+  const cart = [...new Set(cartProductIds.filter(isDbId))];
   // ids start at 1: an empty cart becomes (-1), never NULL, which would make NOT IN reject every row
   const cartList = cart.length > 0 ? Prisma.join(cart) : Prisma.sql`-1`;
   const topSellers = await bestSellersOf(prisma).ids();

@@ -7,7 +7,7 @@ import { normalizePhone } from "@shop/shared/phone";
 import { computeTotals, type OrderTotals as ComputedTotals } from "@shop/shared/pricing";
 import type { AdminOrder, CreateOrderResponse, OrderSourceValue, PrepareOrderResponse } from "@shop/shared/schemas/orders";
 import { badRequest, HttpError } from "../plugins/app/errors";
-import { forgetBestSellers } from "./catalog";
+import { forgetBestSellers, isDbId } from "./catalog";
 import type { OrderNotifier } from "./notifier";
 import { orderInclude, toAdminOrder, toOrderTotals } from "./order-mapping";
 import { upsertTelegramCustomer, type TelegramIdentity } from "./telegram-customers";
@@ -93,7 +93,7 @@ export interface PricedLine {
 /** Reads every product of the cart in one query; a missing one is a 400 that names it. */
 export async function priceLines(db: Db, lines: readonly RequestedLine[]): Promise<PricedLine[]> {
   const products = await db.product.findMany({
-    where: { id: { in: lines.map((line) => line.productId) } },
+    where: { id: { in: lines.map((line) => line.productId).filter(isDbId) } },
     select: {
       id: true,
       name: true,
