@@ -14,4 +14,14 @@ export function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === "AbortError";
 }
 
+/**
+ * Logs a failed call for the developer console. Aborted requests and 401/403 are expected (the session simply
+ * ends), so they stay quiet.
+ */
+export function logFailure(what: string, error: unknown): void {
+  if (isAbort(error)) return;
+  if (error instanceof ApiError && error.isAuthError) return;
+  console.error(what, error);
+}
+
 export { ApiError, NetworkError };

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router-dom";
 import { fetchMe } from "../api/auth";
 import { LogoutIcon, StoreIcon, UserIcon } from "../components/icons";
 import { endSession, getSignedInLogin } from "../session";
+import { logFailure } from "../utils";
 import ProductsTab from "../products/ProductsTab";
 import OrdersTab from "../orders/OrdersTab";
 
@@ -34,9 +35,7 @@ export default function DashboardPage() {
     const controller = new AbortController();
     fetchMe(controller.signal)
       .then((me) => setSignedInAs(me.login))
-      .catch((error) => {
-        if ((error as Error).name !== "AbortError") console.error("admin/me failed", error);
-      });
+      .catch((error) => logFailure("admin/me failed", error));
     return () => controller.abort();
   }, []);
 

@@ -5,7 +5,7 @@ import { createProduct, fetchAdminCategories, fetchProduct, updateProduct } from
 import { ApiError } from "../api/client";
 import { CloseIcon, PlusIcon } from "../components/icons";
 import { endSession } from "../session";
-import { isAbort } from "../utils";
+import { isAbort, logFailure } from "../utils";
 import ImageManager from "./ImageManager";
 import Preview from "./Preview";
 import {
@@ -76,7 +76,7 @@ export default function ProductEditorPage() {
       })
       .catch((error) => {
         if (isAbort(error)) return;
-        console.error("editor failed to load", error);
+        logFailure("editor failed to load", error);
         setLoadError("Не удалось загрузить данные товара");
         setLoading(false);
       });
@@ -150,7 +150,7 @@ export default function ProductEditorPage() {
         current = current.map((image) => (byKey.has(image.key) ? { ...image, url: byKey.get(image.key)! } : image));
         setImages(current);
       } catch (error) {
-        console.error("image upload failed", error);
+        logFailure("image upload failed", error);
         window.alert("Ошибка загрузки изображений!");
         setProgress(null);
         setSaving(false);
@@ -171,7 +171,7 @@ export default function ProductEditorPage() {
       window.alert(isEdit ? "Товар успешно обновлен!" : "Товар успешно создан!");
       navigate("/admin/dashboard");
     } catch (error) {
-      console.error("product save failed", error);
+      logFailure("product save failed", error);
       window.alert(`Произошла ошибка при сохранении: ${errorText(error)}`);
       setSaving(false);
       if (error instanceof ApiError && error.isAuthError) endSession();

@@ -8,7 +8,7 @@ import { fetchOrder, fetchOrders, updateOrderStatus, type OrderFilter } from "..
 import { ChevronIcon } from "../components/icons";
 import { Pagination } from "../components/Pagination";
 import { useToast } from "../components/Toast";
-import { isAbort } from "../utils";
+import { isAbort, logFailure } from "../utils";
 
 /** Все, Новые, then each status (spec section 4, order filter). */
 export const ORDER_FILTERS: { value: OrderFilter; label: string }[] = [
@@ -91,7 +91,7 @@ export default function OrdersTab() {
       })
       .catch((error) => {
         if (isAbort(error)) return;
-        console.error("orders failed to load", error);
+        logFailure("orders failed to load", error);
         setOrders([]);
         setLoading(false);
       });
@@ -115,7 +115,7 @@ export default function OrdersTab() {
     if (open && !details.has(order.id)) {
       fetchOrder(order.id)
         .then((detail) => setDetails((map) => new Map(map).set(order.id, detail)))
-        .catch((error) => console.error("order details failed to load", error));
+        .catch((error) => logFailure("order details failed to load", error));
     }
   }
 
@@ -131,7 +131,7 @@ export default function OrdersTab() {
       });
       showToast(`Статус заказа #${order.order_number} обновлен!`);
     } catch (error) {
-      console.error("status update failed", error);
+      logFailure("status update failed", error);
       showToast("Ошибка обновления статуса!", "error");
     } finally {
       setUpdatingId(null);

@@ -3,7 +3,7 @@ import type { Category, CategoryType } from "@shop/shared/schemas/catalog";
 import { createCategory, deleteCategory, fetchAdminCategories, updateCategory } from "../api/catalog";
 import { ApiError } from "../api/client";
 import { CheckIcon, CloseIcon, EditIcon, FolderIcon, PlusIcon, TagIcon, TrashIcon } from "../components/icons";
-import { isAbort, plural } from "../utils";
+import { logFailure, plural } from "../utils";
 
 /** The confirmation before deleting a category (spec section 5): the product count is added when there are any. */
 export function deleteCategoryQuestion(category: Pick<Category, "name" | "product_count">): string {
@@ -44,7 +44,7 @@ export default function CategoryManager({ reloadKey, onChanged }: Props) {
       const list = await fetchAdminCategories(controller.signal);
       setCategories(list);
     } catch (error) {
-      if (!isAbort(error)) console.error("categories failed to load", error);
+      logFailure("categories failed to load", error);
     } finally {
       if (!controller.signal.aborted) setLoading(false);
     }
@@ -79,7 +79,7 @@ export default function CategoryManager({ reloadKey, onChanged }: Props) {
       if (error instanceof ApiError) {
         window.alert(`Не удалось добавить категорию: ${error.serverMessage ?? "Неизвестная ошибка"}`);
       } else {
-        console.error("category add failed", error);
+        logFailure("category add failed", error);
         window.alert("Произошла ошибка при добавлении категории");
       }
     } finally {
@@ -116,7 +116,7 @@ export default function CategoryManager({ reloadKey, onChanged }: Props) {
       await load();
       onChanged();
     } catch (error) {
-      console.error("category update failed", error);
+      logFailure("category update failed", error);
       window.alert("Не удалось обновить категорию");
     } finally {
       setBusy(false);
@@ -132,7 +132,7 @@ export default function CategoryManager({ reloadKey, onChanged }: Props) {
       await load();
       onChanged();
     } catch (error) {
-      console.error("category delete failed", error);
+      logFailure("category delete failed", error);
       window.alert("Не удалось удалить категорию");
     } finally {
       setBusy(false);

@@ -10,7 +10,7 @@ import { EditIcon, FolderIcon, SearchIcon, TagIcon, TrashIcon } from "../compone
 import { Pagination } from "../components/Pagination";
 import { useToast } from "../components/Toast";
 import { endSession } from "../session";
-import { isAbort } from "../utils";
+import { isAbort, logFailure } from "../utils";
 
 interface Props {
   /** changes when categories were renamed or removed, so the pills are reloaded */
@@ -32,7 +32,7 @@ export async function deleteProductWithMessages(id: number): Promise<boolean> {
         window.alert(`Ошибка удаления: ${error.serverMessage ?? "Неизвестная ошибка удаления"}`);
       }
     } else {
-      console.error("product delete failed", error);
+      logFailure("product delete failed", error);
       window.alert("Произошла сетевая ошибка при удалении.");
     }
     return false;
@@ -94,7 +94,7 @@ export default function ProductsTable({ reloadKey, onChanged }: Props) {
       .catch((error) => {
         if (isAbort(error)) return;
         // 401/403 already ended the session; anything else is only logged (spec section 7)
-        console.error("admin products failed to load", error);
+        logFailure("admin products failed to load", error);
         setLoading(false);
       });
     return () => controller.abort();

@@ -52,7 +52,7 @@ export default function StatsTab({ onAuthError }: Props) {
       })
       .catch((failure) => {
         if (isAbort(failure) || controller.signal.aborted) return;
-        console.error("statistics failed to load", failure);
+        if ((failure as Error).message !== "Ошибка авторизации.") console.error("statistics failed to load", failure);
         setError((failure as Error).message || "Неизвестная ошибка");
         setData(null);
         setLoading(false);
