@@ -221,7 +221,9 @@ export default function CategoryManager({ reloadKey, onChanged }: Props) {
                   <Icon size={18} />
                 </span>
                 <span className="adm-category__body">
-                  <span className="adm-category__name">{category.name}</span>
+                  <span className="adm-category__name" title={category.name}>
+                    {category.name}
+                  </span>
                   <span className="adm-category__count">{category.product_count} шт.</span>
                 </span>
                 <span className="adm-category__actions">
