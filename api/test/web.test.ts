@@ -76,6 +76,9 @@ describe("product pages carry their meta tags in the HTML", () => {
     // the raw text never reaches the HTML unescaped
     expect(html).not.toContain("<ручной>");
     expect(html).toContain("&#60;ручной&#62; работы &#38; &#34;глазурь&#34;");
+    // the page's data and main image are on their way before the app's code runs
+    expect(html).toContain('<link rel="preload" as="image" href="/uploads/fixture-0-0.webp" fetchpriority="high" />');
+    expect(html).toContain(`<script type="application/json" id="shop-data">{"/api/products/${vase.id}":`);
     // the app still boots from the same page
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
     expect(html).toContain('<div id="root"></div>');
@@ -98,13 +101,46 @@ describe("product pages carry their meta tags in the HTML", () => {
     }
   });
 
-  it("serves other client-side routes and the home page with the plain index.html", async () => {
-    for (const url of ["/", "/catalog?mainCategory=1", "/cart", "/product/1/extra"]) {
+  it("serves other client-side routes and filtered catalogue pages with the plain index.html", async () => {
+    for (const url of ["/catalog?mainCategory=1", "/?page=2", "/cart", "/checkout", "/product/1/extra"]) {
       const response = await t.app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(INDEX);
       expect(response.headers["cache-control"]).toBe("no-cache");
     }
+  });
+
+  it("puts the first catalogue page and the categories into the home page, and preloads the first two images", async () => {
+    for (const url of ["/", "/catalog"]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(200);
+      const html = response.body;
+      const match = /<script type="application\/json" id="shop-data">([\s\S]*?)<\/script>/.exec(html);
+      expect(match, url).not.toBeNull();
+      const data = JSON.parse(match![1]!) as Record<string, unknown>;
+      const catalog = (await t.app.inject({ method: "GET", url: "/api/products?page=1&limit=12" })).json();
+      const categories = (await t.app.inject({ method: "GET", url: "/api/categories" })).json();
+      expect(Object.keys(data).sort()).toEqual(["/api/categories", "/api/products?page=1&limit=12"]);
+      expect(data["/api/products?page=1&limit=12"]).toEqual(catalog);
+      expect(data["/api/categories"]).toEqual(categories);
+      const preloads = [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high" \/>/g)].map((m) => m[1]);
+      const expected = (catalog.products as { images: { image_url: string }[] }[])
+        .slice(0, 2)
+        .filter((product) => product.images[0])
+        .map((product) => product.images[0]!.image_url.replace(/\.webp$/, "-card.webp"));
+      expect(preloads).toEqual(expected);
+      expect(html).toContain('<div id="root"></div>');
+    }
+  });
+
+  it("never lets embedded text close the data script", async () => {
+    const mug = fixture.byName("Кружка ручной лепки");
+    await t.prisma.product.update({ where: { id: mug.id }, data: { description: "</script><script>alert(1)</script>" } });
+    const html = (await t.app.inject({ method: "GET", url: `/product/${mug.id}` })).body;
+    expect(html.match(/<\/script>/g)).toHaveLength(2); // the app's module script and the data script
+    const match = /<script type="application\/json" id="shop-data">([\s\S]*?)<\/script>/.exec(html)!;
+    const data = JSON.parse(match[1]!) as Record<string, { description: string }>;
+    expect(data[`/api/products/${mug.id}`]!.description).toBe("</script><script>alert(1)</script>");
   });
 
   it("serves built assets precompressed and cached forever", async () => {

@@ -2,6 +2,9 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { cardImageUrl } from "@shop/shared/images";
+import { CATALOG_PAGE_SIZE } from "@shop/shared/constants";
+import type { CatalogResponse, Product } from "@shop/shared/schemas/catalog";
 import { metaDescription } from "@shop/shared/text";
 import type { App } from "../app";
 
@@ -51,6 +54,29 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     .replace("</head>", `  ${tags.join("\n    ")}\n  </head>`);
 }
 
+/** The first catalogue page as the web app asks for it (apps/web/src/lib/api.ts, paths.catalog). */
+export const FIRST_CATALOG_PAGE = `/api/products?page=1&limit=${CATALOG_PAGE_SIZE}`;
+
+export interface Preloaded {
+  /** API URL → its JSON body, exactly as the API sent it */
+  data: Record<string, string>;
+  /** images the page shows first: fetched by the browser while the JavaScript is still loading */
+  images: string[];
+}
+
+/**
+ * index.html with the answers the first screen needs: the app reads <script id="shop-data"> instead of asking again,
+ * and <link rel="preload"> starts the first images at once. `<` is escaped so the JSON cannot end the script.
+ */
+export function withPreloaded(html: string, preloaded: Preloaded): string {
+  const entries = Object.entries(preloaded.data);
+  if (entries.length === 0 && preloaded.images.length === 0) return html;
+  const json = "{" + entries.map(([url, body]) => `${JSON.stringify(url)}:${body}`).join(",") + "}";
+  const links = preloaded.images.map((src) => `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high" />`);
+  const script = entries.length ? `<script type="application/json" id="shop-data">${json.replace(/</g, "\\u003c")}</script>` : "";
+  return html.replace("</head>", `  ${[...links, script].filter(Boolean).join("\n    ")}\n  </head>`);
+}
+
 /**
  * The built web app and the uploaded images. Hashed assets and uploads (random names) are cached forever and
  * served precompressed (.br/.gz written by the build); index.html is revalidated. Any other GET outside /api gets
@@ -90,33 +116,47 @@ export default async function webRoutes(app: App) {
     reply.type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(html);
   const origin = (request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
-  app.get("/", { schema: { hide: true } }, (_request, reply) => sendHtml(reply, indexHtml));
+  /** A public API answer through the app itself (and its response cache), or null when it is not a 200. */
+  const read = async (url: string): Promise<string | null> => {
+    const response = await app.inject({ method: "GET", url });
+    return response.statusCode === 200 ? response.body : null;
+  };
+
+  const catalogPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    // only the unfiltered first page: a filtered URL is rare as a landing page and loads the usual way
+    if (!built || request.url.includes("?")) return sendHtml(reply, indexHtml);
+    const [catalog, categories] = await Promise.all([read(FIRST_CATALOG_PAGE), read("/api/categories")]);
+    const data: Record<string, string> = {};
+    const images: string[] = [];
+    if (catalog) {
+      data[FIRST_CATALOG_PAGE] = catalog;
+      const { products } = JSON.parse(catalog) as CatalogResponse;
+      for (const product of products.slice(0, 2)) if (product.images[0]) images.push(cardImageUrl(product.images[0].image_url));
+    }
+    if (categories) data["/api/categories"] = categories;
+    return sendHtml(reply, withPreloaded(indexHtml, { data, images }));
+  };
+  app.get("/", { schema: { hide: true } }, catalogPage);
+  app.get("/catalog", { schema: { hide: true } }, catalogPage);
 
   app.get<{ Params: { id: string } }>("/product/:id", { schema: { hide: true } }, async (request, reply) => {
     const raw = request.params.id;
     const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
     if (!built || !Number.isSafeInteger(id) || id < 1 || id > 2147483647) return sendHtml(reply, indexHtml);
-    const product = await app.prisma.product.findUnique({
-      where: { id },
-      select: {
-        name: true,
-        description: true,
-        images: { orderBy: [{ position: "asc" }, { id: "asc" }], select: { imageUrl: true }, take: 1 },
-      },
-    });
-    if (!product) return sendHtml(reply, indexHtml);
+    const url = `/api/products/${id}`;
+    const body = await read(url);
+    if (!body) return sendHtml(reply, indexHtml);
+    const product = JSON.parse(body) as Product;
     const base = origin(request);
-    const image = product.images[0]?.imageUrl ?? null;
-    return sendHtml(
-      reply,
-      withPageMeta(indexHtml, {
-        title: `${product.name} — ${SHOP_NAME}`,
-        description: metaDescription(product.description),
-        url: `${base}/product/${id}`,
-        image: image ? new URL(image, base + "/").href : null,
-        type: "product",
-      }),
-    );
+    const image = product.images[0]?.image_url ?? null;
+    const html = withPageMeta(indexHtml, {
+      title: `${product.name} — ${SHOP_NAME}`,
+      description: metaDescription(product.description),
+      url: `${base}/product/${id}`,
+      image: image ? new URL(image, base + "/").href : null,
+      type: "product",
+    });
+    return sendHtml(reply, withPreloaded(html, { data: { [url]: body }, images: image ? [image] : [] }));
   });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {

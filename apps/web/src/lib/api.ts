@@ -76,22 +76,29 @@ function query(params: Record<string, string | number | undefined | null>): stri
   return text ? `?${text}` : "";
 }
 
+/**
+ * URLs of the public reads. They double as cache keys (lib/query.ts), and the server embeds the first page's
+ * answers under the same URLs (api/src/routes/web.ts): the catalogue's first page is '/api/products?page=1&limit=12'.
+ */
+export const paths = {
+  catalog: (params: CatalogQuery) =>
+    `/api/products${query({
+      page: params.page ?? 1,
+      limit: params.limit ?? CATALOG_PAGE_SIZE,
+      mainCategory: params.mainCategory,
+      subCategories: params.subCategories,
+      priceFrom: params.priceFrom,
+      priceTo: params.priceTo,
+      sortOrder: params.sortOrder && params.sortOrder !== "default" ? params.sortOrder : undefined,
+    })}`,
+  categories: "/api/categories",
+  product: (id: number) => `/api/products/${id}`,
+};
+
 export const api = {
-  catalog: (params: CatalogQuery, signal?: AbortSignal) =>
-    request<CatalogResponse>(
-      `/api/products${query({
-        page: params.page ?? 1,
-        limit: params.limit ?? CATALOG_PAGE_SIZE,
-        mainCategory: params.mainCategory,
-        subCategories: params.subCategories,
-        priceFrom: params.priceFrom,
-        priceTo: params.priceTo,
-        sortOrder: params.sortOrder && params.sortOrder !== "default" ? params.sortOrder : undefined,
-      })}`,
-      { signal },
-    ),
-  categories: () => request<Category[]>("/api/categories"),
-  product: (id: number) => request<Product>(`/api/products/${id}`),
+  catalog: (params: CatalogQuery, signal?: AbortSignal) => request<CatalogResponse>(paths.catalog(params), { signal }),
+  categories: () => request<Category[]>(paths.categories),
+  product: (id: number) => request<Product>(paths.product(id)),
   similar: (id: number) => request<ProductCard[]>(`/api/products/${id}/similar`),
   recommendations: (cartProductIds: number[]) =>
     request<ProductCard[]>("/api/cart/recommendations", { body: { cartProductIds } }),

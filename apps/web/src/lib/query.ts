@@ -16,6 +16,24 @@ interface Entry<T> {
 const cache = new Map<string, Entry<unknown>>();
 const MAX_AGE_MS = 60_000;
 
+/**
+ * The server puts the answers the first page needs into the HTML (<script id="shop-data">, keyed by API URL), so
+ * the page renders without waiting for another round trip. Read once, at start.
+ */
+export function seedFromDocument(doc: Document = document): void {
+  const element = doc.getElementById("shop-data");
+  if (!element?.textContent) return;
+  try {
+    const data = JSON.parse(element.textContent) as Record<string, unknown>;
+    for (const [key, value] of Object.entries(data)) {
+      cache.set(key, { promise: Promise.resolve(value), value, settled: true, at: Date.now() });
+    }
+  } catch (error) {
+    console.warn("embedded data unreadable", error);
+  }
+  element.remove();
+}
+
 export function prefetch<T>(key: string, load: () => Promise<T>): Promise<T> {
   const existing = cache.get(key) as Entry<T> | undefined;
   if (existing && (!existing.settled || (existing.error === undefined && Date.now() - existing.at < MAX_AGE_MS))) {

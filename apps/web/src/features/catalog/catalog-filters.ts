@@ -1,6 +1,6 @@
 import type { CatalogQuery, CatalogResponse, Category, SortOrder } from "@shop/shared/schemas/catalog";
 import { CATALOG_PAGE_SIZE } from "@shop/shared/constants";
-import { api } from "../../lib/api";
+import { api, paths } from "../../lib/api";
 import { prefetch } from "../../lib/query";
 
 /**
@@ -91,8 +91,8 @@ export function toCatalogQuery(filters: CatalogFilters): CatalogQuery {
   };
 }
 
-export const catalogKey = (filters: CatalogFilters) => `catalog:${searchFromFilters(filters).toString()}`;
-export const CATEGORIES_KEY = "categories";
+export const catalogKey = (filters: CatalogFilters) => paths.catalog(toCatalogQuery(filters));
+export const CATEGORIES_KEY = paths.categories;
 
 export const loadCatalog = (filters: CatalogFilters) => () => api.catalog(toCatalogQuery(filters));
 export const loadCategories = () => api.categories();

@@ -1,9 +1,9 @@
 import type { Product, ProductCard } from "@shop/shared/schemas/catalog";
 import { SIMILAR_PRODUCTS_LIMIT } from "@shop/shared/constants";
-import { api } from "../../lib/api";
+import { api, paths } from "../../lib/api";
 import { prefetch } from "../../lib/query";
 
-export const productKey = (id: number) => `product:${id}`;
+export const productKey = (id: number) => paths.product(id);
 export const similarKey = (id: number) => `similar:${id}`;
 export const loadProduct = (id: number) => () => api.product(id);
 export const loadSimilar = (id: number) => async () => (await api.similar(id)).slice(0, SIMILAR_PRODUCTS_LIMIT);
