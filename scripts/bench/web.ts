@@ -1,0 +1,198 @@
+/**
+ * npm run bench:web — how fast the shop opens on a slow phone.
+ *
+ * Builds the web app, starts the real server on the embedded database with the demo catalogue, and loads the
+ * catalogue and a product page in Chromium at 390×844 with a 4× slower CPU and a slow 4G network (Chrome DevTools'
+ * "Slow 4G" preset through CDP: 562.5 ms request latency, 1.47 Mbit/s down, 675 kbit/s up; the same as Lighthouse's
+ * mobile slow 4G with "devtools" throttling). Every page load starts with an empty cache. Prints LCP, CLS, the
+ * JavaScript transferred (and its gzip size on disk) and the number of requests, and writes bench-results/web.json.
+ *
+ * Targets (issue 3): shopper first load ≤ 120 KB of gzipped JS, LCP ≤ 1.5 s, CLS ≤ 0.1.
+ * Options: BENCH_RUNS=3 (median of N loads per page), BENCH_NETWORK=slow4g|lighthouse150 (the second: 150 ms RTT,
+ * 1.6 Mbit/s, which is what Lighthouse's default simulated throttling models).
+ */
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Browser } from "playwright-core";
+import { launchBrowser } from "../../e2e/helpers/browser";
+import { ROOT, buildWeb, chromiumPath, startServer } from "../../e2e/helpers/server";
+
+const NETWORKS = {
+  slow4g: { label: "Slow 4G (DevTools): 562.5 ms, 1.47 Mbit/s", latency: 562.5, down: 1.6 * 1024 * 0.9, up: 750 * 0.9 },
+  lighthouse150: { label: "Lighthouse mobile: 150 ms RTT, 1.6 Mbit/s", latency: 150, down: 1.6 * 1024, up: 750 },
+} as const;
+
+type NetworkName = keyof typeof NETWORKS;
+const networkName = (process.env.BENCH_NETWORK ?? "slow4g") as NetworkName;
+const network = NETWORKS[networkName] ?? NETWORKS.slow4g;
+const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+
+interface Measurement {
+  lcpMs: number;
+  lcpElement: string;
+  cls: number;
+  jsTransferredBytes: number;
+  jsFiles: string[];
+  requests: number;
+  transferredBytes: number;
+}
+
+async function measure(browser: Browser, url: string): Promise<Measurement> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    locale: "ru-RU",
+    userAgent:
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36",
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: network.latency,
+    downloadThroughput: (network.down * 1024) / 8,
+    uploadThroughput: (network.up * 1024) / 8,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+
+  const requests = new Map<string, { url: string; type: string; bytes: number }>();
+  cdp.on("Network.requestWillBeSent", (event) => {
+    if (!event.request.url.startsWith("data:")) requests.set(event.requestId, { url: event.request.url, type: event.type ?? "", bytes: 0 });
+  });
+  cdp.on("Network.loadingFinished", (event) => {
+    const entry = requests.get(event.requestId);
+    if (entry) entry.bytes = event.encodedDataLength;
+  });
+
+  await page.addInitScript(() => {
+    const w = window as unknown as { __lcp: { time: number; element: string }; __cls: number };
+    w.__lcp = { time: 0, element: "" };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element; url?: string })[]) {
+        const element = entry.element;
+        w.__lcp = {
+          time: entry.startTime,
+          element: element ? `${element.tagName.toLowerCase()}${entry.url ? ` ${new URL(entry.url).pathname}` : ""}` : "",
+        };
+      }
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) w.__cls += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+
+  await page.goto(url, { waitUntil: "load", timeout: 120_000 });
+  await page.waitForLoadState("networkidle", { timeout: 120_000 });
+  await page.waitForTimeout(1000);
+  const { lcp, cls } = await page.evaluate(() => {
+    const w = window as unknown as { __lcp: { time: number; element: string }; __cls: number };
+    return { lcp: w.__lcp, cls: w.__cls };
+  });
+  await context.close();
+
+  const all = [...requests.values()];
+  const scripts = all.filter((request) => request.type === "Script" || /\.m?js(\?|$)/.test(request.url));
+  return {
+    lcpMs: Math.round(lcp.time),
+    lcpElement: lcp.element,
+    cls: Math.round(cls * 1000) / 1000,
+    jsTransferredBytes: scripts.reduce((sum, request) => sum + request.bytes, 0),
+    jsFiles: scripts.map((request) => new URL(request.url).pathname),
+    requests: all.length,
+    transferredBytes: all.reduce((sum, request) => sum + request.bytes, 0),
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** gzip -9 size of the built files a page loaded: the budget's unit, whatever encoding the server chose. */
+function gzipSizeOf(distDir: string, files: string[]): number {
+  return [...new Set(files)].reduce((sum, file) => {
+    const onDisk = path.join(distDir, file);
+    try {
+      statSync(onDisk);
+    } catch {
+      return sum;
+    }
+    return sum + gzipSync(readFileSync(onDisk), { level: 9 }).length;
+  }, 0);
+}
+
+async function main() {
+  if (!chromiumPath()) {
+    console.error("Chromium is not installed: apt-get install -y chromium");
+    process.exit(1);
+  }
+  const external = process.env.E2E_BASE_URL;
+  console.log(external ? `Using the running shop at ${external}` : "Building the web app…");
+  const webDistDir = external ? path.join(ROOT, "apps/web/dist") : buildWeb();
+  const server = await startServer(external ? {} : { webDistDir });
+  const browser = await launchBrowser();
+  try {
+    const catalog = (await (await server.fetch("/api/products?limit=12")).json()) as {
+      products: { id: number; images: unknown[] }[];
+    };
+    const product = catalog.products.find((item) => item.images.length > 0) ?? catalog.products[0];
+    if (!product) throw new Error("the catalogue is empty: nothing to measure");
+    const pages = [
+      { name: "catalogue", url: `${server.url}/` },
+      { name: "product", url: `${server.url}/product/${product.id}` },
+    ];
+
+    console.log(`Chromium 390×844, CPU 4× slower, ${network.label}; median of ${runs} cold loads\n`);
+    const results: Record<string, Measurement & { jsGzipBytes: number }> = {};
+    for (const { name, url } of pages) {
+      const samples: Measurement[] = [];
+      for (let i = 0; i < runs; i++) samples.push(await measure(browser, url));
+      const pick = samples.find((sample) => sample.lcpMs === median(samples.map((s) => s.lcpMs)))!;
+      results[name] = {
+        ...pick,
+        lcpMs: median(samples.map((s) => s.lcpMs)),
+        cls: Math.max(...samples.map((s) => s.cls)),
+        jsGzipBytes: gzipSizeOf(server.webDistDir || webDistDir, pick.jsFiles),
+      };
+    }
+
+    const rows = Object.entries(results).map(([name, r]) => ({
+      page: name,
+      "LCP": `${r.lcpMs} ms`,
+      "LCP element": r.lcpElement,
+      "CLS": r.cls.toFixed(3),
+      "JS transferred": kb(r.jsTransferredBytes),
+      "JS gzip": kb(r.jsGzipBytes),
+      "JS files": r.jsFiles.length,
+      "requests": r.requests,
+      "all transferred": kb(r.transferredBytes),
+    }));
+    console.table(rows);
+    const budget = results.catalogue!.jsGzipBytes;
+    console.log(`\nShopper first load: ${kb(budget)} of gzipped JS (budget 120 KB) — ${budget <= 120 * 1024 ? "within" : "OVER"} budget`);
+    for (const [name, r] of Object.entries(results)) {
+      const admin = r.jsFiles.filter((file) => /AdminApp|StatsTab|ProductEditor/.test(file));
+      if (admin.length) console.log(`WARNING: ${name} downloaded admin code: ${admin.join(", ")}`);
+    }
+
+    mkdirSync(path.join(ROOT, "bench-results"), { recursive: true });
+    const out = path.join(ROOT, "bench-results/web.json");
+    writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), network: network.label, cpuSlowdown: 4, runs, results }, null, 2));
+    console.log(`Saved ${path.relative(ROOT, out)}`);
+  } finally {
+    await browser.close();
+    await server.stop();
+    if (!external) rmSync(webDistDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
