@@ -96,6 +96,24 @@ describe.skipIf(!chromiumPath())("admin panel in the browser", () => {
     await server?.stop();
   });
 
+  it("shop pages never download the admin panel, its charts or its drag-and-drop", async () => {
+    const shopper = await openPage(browser, "mobile", { baseURL: server.url });
+    const scripts: string[] = [];
+    shopper.page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await shopper.page.goto("/");
+    await shopper.page.waitForLoadState("networkidle");
+    const firstProduct = shopper.page.locator('a[href^="/product/"]:not([aria-hidden="true"])').first();
+    await firstProduct.click();
+    await shopper.page.waitForURL("**/product/*");
+    await shopper.page.goto("/cart");
+    await shopper.page.waitForLoadState("networkidle");
+    await shopper.close();
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((script) => /\/(AdminApp|StatsTab|ProductEditorPage)-/.test(script))).toEqual([]);
+  });
+
   it("sends a visitor without a token to the login; a wrong password shows the server's message", async () => {
     await page.goto("/admin");
     await page.waitForURL("**/admin/login");
