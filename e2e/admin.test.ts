@@ -392,6 +392,13 @@ describe.skipIf(!chromiumPath())("admin panel in the browser", () => {
       await expect.poll(() => field(p, "sku").inputValue()).toBe(someProduct.sku);
       await noHorizontalOverflow(p);
       await screenshot(p, "admin-editor-edit", viewport, true);
+
+      // 'Отмена' back to the dashboard (nothing changed: no question), then 'Выйти' ends the session
+      await p.getByRole("button", { name: "Отмена" }).click();
+      await p.waitForURL("**/admin/dashboard");
+      await p.getByRole("button", { name: "Выйти" }).click();
+      await p.waitForURL("**/admin/login");
+      expect(await p.evaluate<string | null>("localStorage.getItem('authToken')")).toBeNull();
       expect(opened.errors.filter((error) => !error.includes("401"))).toEqual([]);
       await opened.close();
     }
