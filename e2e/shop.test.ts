@@ -74,9 +74,14 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s 
   let page: Page;
   let categories: Category[];
 
+  const scripts: string[] = [];
+
   beforeAll(async () => {
     opened = await openPage(browser, viewport, { baseURL: server.url });
     page = opened.page;
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
     categories = await api<Category[]>("/api/categories");
   });
 
@@ -460,5 +465,8 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s 
     await page.goto("/no-such-page");
     await expect.poll(() => page.getByText("Страница не найдена").count()).toBe(1);
     expect(seriousErrors(opened)).toEqual([]);
+    // shoppers never download the admin panel, its charts or drag-and-drop, nor the Telegram SDK outside Telegram
+    expect(scripts.length).toBeGreaterThan(5);
+    expect(scripts.filter((file) => /AdminApp|StatsTab|ProductEditor|recharts|dnd|telegram-sdk/i.test(file))).toEqual([]);
   });
 });
