@@ -37,6 +37,21 @@ beforeAll(async () => {
   writeFileSync(path.join(distDir, "index.html"), INDEX);
   writeFileSync(path.join(distDir, "assets/index-abc.js"), JS);
   writeFileSync(path.join(distDir, "assets/index-abc.js.br"), brotliCompressSync(JS));
+  mkdirSync(path.join(distDir, ".vite"));
+  writeFileSync(
+    path.join(distDir, ".vite/manifest.json"),
+    JSON.stringify({
+      "index.html": { file: "assets/index-abc.js", isEntry: true, imports: ["_shell-1.js"] },
+      "_shell-1.js": { file: "assets/shell-1.js" },
+      "src/features/product/ProductPage.tsx": {
+        file: "assets/ProductPage-1.js",
+        isDynamicEntry: true,
+        imports: ["_shell-1.js"],
+        css: ["assets/ProductPage-1.css"],
+      },
+      "src/features/cart/CartPage.tsx": { file: "assets/CartPage-1.js", isDynamicEntry: true, imports: ["_shell-1.js"] },
+    }),
+  );
   t = await createTestApp({ env: { WEB_DIST_DIR: distDir, PUBLIC_URL: "https://shop.example.ru/" } });
   fixture = await createFixture(t.prisma);
 });
@@ -79,6 +94,9 @@ describe("product pages carry their meta tags in the HTML", () => {
     // the page's data and main image are on their way before the app's code runs
     expect(html).toContain('<link rel="preload" as="image" href="/uploads/fixture-0-0.webp" fetchpriority="high" />');
     expect(html).toContain(`<script type="application/json" id="shop-data">{"/api/products/${vase.id}":`);
+    // and so is the page's own code
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/ProductPage-1.css" />');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ProductPage-1.js" />');
     // the app still boots from the same page
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
     expect(html).toContain('<div id="root"></div>');
@@ -93,8 +111,14 @@ describe("product pages carry their meta tags in the HTML", () => {
     expect(metaContent(html, "property", "og:title")).toBe("Салатник глазурованный — Ремесло");
   });
 
-  it("answers an unknown or malformed product id with the plain index.html", async () => {
-    for (const url of ["/product/999999", "/product/abc", "/product/0", "/product/99999999999999"]) {
+  it("answers an unknown or malformed product id without product meta tags", async () => {
+    const unknown = await t.app.inject({ method: "GET", url: "/product/999999" });
+    expect(unknown.statusCode).toBe(200);
+    // the product page's code still comes early: it shows 'Товар не найден'
+    expect(unknown.body).toContain('<link rel="modulepreload" crossorigin href="/assets/ProductPage-1.js" />');
+    expect(unknown.body).not.toContain("og:image");
+    expect(unknown.body).not.toContain("shop-data");
+    for (const url of ["/product/abc", "/product/0", "/product/99999999999999"]) {
       const response = await t.app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(INDEX);
@@ -102,12 +126,19 @@ describe("product pages carry their meta tags in the HTML", () => {
   });
 
   it("serves other client-side routes and filtered catalogue pages with the plain index.html", async () => {
-    for (const url of ["/catalog?mainCategory=1", "/?page=2", "/cart", "/checkout", "/product/1/extra"]) {
+    for (const url of ["/catalog?mainCategory=1", "/?page=2", "/product/1/extra", "/no-such-page"]) {
       const response = await t.app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(INDEX);
       expect(response.headers["cache-control"]).toBe("no-cache");
     }
+  });
+
+  it("tells the browser to fetch a lazily loaded page's code with the HTML", async () => {
+    const html = (await t.app.inject({ method: "GET", url: "/cart" })).body;
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/CartPage-1.js" />');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/shell-1.js" />');
+    expect(html.indexOf("CartPage-1.js")).toBeLessThan(html.indexOf("</head>"));
   });
 
   it("puts the first catalogue page and the categories into the home page, and preloads the first two images", async () => {

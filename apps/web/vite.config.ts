@@ -42,8 +42,21 @@ export default defineConfig({
     sourcemap: false,
     target: "es2022",
     reportCompressedSize: true,
+    // the server reads it to preload the code of the page a URL opens (api/src/routes/web.ts)
+    manifest: true,
     rollupOptions: {
       output: {
+        // Everything the entry needs in one file: without this the shared modules the admin chunks also use (React,
+        // the router, small helpers) come as 6–7 separate files, and on HTTP/1.1 with slow-network latency every
+        // extra wave of requests costs a round trip before the first screen.
+        advancedChunks: {
+          groups: [
+            {
+              name: "shell",
+              test: /[\\/]apps[\\/]web[\\/]src[\\/]main\.tsx$|vite[\\/]preload-helper|rolldown[\\/]runtime/,
+            },
+          ],
+        },
         // a recognisable name for the chunk only the Mini App loads (tests check the website never fetches it)
         chunkFileNames: (chunk) =>
           chunk.moduleIds.some((id) => id.includes("/@telegram-apps/sdk/")) ? "assets/telegram-sdk-[hash].js" : "assets/[name]-[hash].js",

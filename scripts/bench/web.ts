@@ -11,7 +11,7 @@
  * Options: BENCH_RUNS=3 (median of N loads per page), BENCH_NETWORK=slow4g|lighthouse150 (the second: 150 ms RTT,
  * 1.6 Mbit/s, which is what Lighthouse's default simulated throttling models).
  */
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
@@ -114,17 +114,14 @@ async function measure(browser: Browser, url: string): Promise<Measurement> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** gzip -9 size of the built files a page loaded: the budget's unit, whatever encoding the server chose. */
-function gzipSizeOf(distDir: string, files: string[]): number {
-  return [...new Set(files)].reduce((sum, file) => {
-    const onDisk = path.join(distDir, file);
-    try {
-      statSync(onDisk);
-    } catch {
-      return sum;
-    }
-    return sum + gzipSync(readFileSync(onDisk), { level: 9 }).length;
-  }, 0);
+/** gzip -9 size of the files a page loaded: the budget's unit, whatever encoding the server chose to send. */
+async function gzipSizeOf(fetchFile: (pathname: string) => Promise<Response>, files: string[]): Promise<number> {
+  let sum = 0;
+  for (const file of new Set(files)) {
+    const response = await fetchFile(file);
+    if (response.ok) sum += gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
+  }
+  return sum;
 }
 
 async function main() {
@@ -158,7 +155,7 @@ async function main() {
         ...pick,
         lcpMs: median(samples.map((s) => s.lcpMs)),
         cls: Math.max(...samples.map((s) => s.cls)),
-        jsGzipBytes: gzipSizeOf(server.webDistDir || webDistDir, pick.jsFiles),
+        jsGzipBytes: await gzipSizeOf((file) => server.fetch(file, { headers: { "Accept-Encoding": "identity" } }), pick.jsFiles),
       };
     }
 
