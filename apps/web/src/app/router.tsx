@@ -1,7 +1,6 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter } from "react-router-dom";
 import CatalogPage from "../features/catalog/CatalogPage";
-import { prefetchCatalog } from "../features/catalog/catalog-filters";
 import { prefetchProduct } from "../features/product/product-data";
 import ShopLayout from "./ShopLayout";
 import RouteError from "./RouteError";
@@ -9,12 +8,12 @@ import RouteError from "./RouteError";
 /** Turns `import("./Page")` into a route's lazy part: each page is its own chunk, loaded when first visited. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
-const catalogLoader = ({ request }: { request: Request }) => prefetchCatalog(new URL(request.url));
 
 /**
  * Every route of spec section 2. The catalogue is in the main bundle (it is the landing page); other pages are
- * separate chunks; the admin panel (helper E's AdminApp, with its charts and drag-and-drop) is a chunk shoppers never
- * download. Loaders only start requests, so data and code arrive together.
+ * separate chunks; the admin panel (AdminApp, with its charts and drag-and-drop) is a chunk shoppers never download.
+ * The product route's loader only starts its requests, so data and code arrive together; the catalogue has no loader,
+ * so the first screen renders without waiting for one (its first page is embedded in the HTML by the server).
  */
 export const routes = [
   {
@@ -22,8 +21,8 @@ export const routes = [
     Component: ShopLayout,
     errorElement: <RouteError />,
     children: [
-      { index: true, Component: CatalogPage, loader: catalogLoader },
-      { path: "catalog", Component: CatalogPage, loader: catalogLoader },
+      { index: true, Component: CatalogPage },
+      { path: "catalog", Component: CatalogPage },
       {
         path: "product/:id",
         loader: ({ params }: { params: { id?: string } }) => prefetchProduct(params.id),

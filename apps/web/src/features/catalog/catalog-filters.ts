@@ -1,7 +1,6 @@
-import type { CatalogQuery, CatalogResponse, Category, SortOrder } from "@shop/shared/schemas/catalog";
+import type { CatalogQuery, SortOrder } from "@shop/shared/schemas/catalog";
 import { CATALOG_PAGE_SIZE } from "@shop/shared/constants";
 import { api, paths } from "../../lib/api";
-import { prefetch } from "../../lib/query";
 
 /**
  * The catalogue's filters live in the URL query (same names as the API's): a filtered page can be shared and
@@ -96,11 +95,3 @@ export const CATEGORIES_KEY = paths.categories;
 
 export const loadCatalog = (filters: CatalogFilters) => () => api.catalog(toCatalogQuery(filters));
 export const loadCategories = () => api.categories();
-
-/** Route loader: start both requests together with the page's code. */
-export function prefetchCatalog(url: URL): null {
-  const filters = filtersFromSearch(url.searchParams);
-  prefetch<CatalogResponse>(catalogKey(filters), loadCatalog(filters)).catch(() => undefined);
-  prefetch<Category[]>(CATEGORIES_KEY, loadCategories).catch(() => undefined);
-  return null;
-}
