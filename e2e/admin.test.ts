@@ -79,7 +79,9 @@ describe.skipIf(!chromiumPath())("admin panel in the browser", () => {
   };
 
   beforeAll(async () => {
-    server = await startServer({ env: { JWT_SECRET } });
+    // E2E_DATABASE_URL (a fresh, empty PostgreSQL database) runs the same test on the server database
+    const databaseUrl = process.env.E2E_DATABASE_URL;
+    server = await startServer({ env: { JWT_SECRET, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } });
     browser = await launchBrowser();
     desktop = await openPage(browser, "desktop", { baseURL: server.url });
     page = desktop.page;
@@ -209,8 +211,14 @@ describe.skipIf(!chromiumPath())("admin panel in the browser", () => {
     await expect
       .poll(() => tiles.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-image-key"))))
       .toEqual([keysBefore[1], keysBefore[0]]);
-    await page.getByRole("button", { name: "Страница" }).click();
-    await expect.poll(() => page.getByTestId("preview-page").textContent()).toContain("120×240×? мм");
+    // dnd-kit swallows a click that comes within moments of a drop, as a person's never would: click until it lands
+    await expect
+      .poll(async () => {
+        await page.getByRole("button", { name: "Страница" }).click();
+        return page.getByTestId("preview-page").count();
+      })
+      .toBe(1);
+    expect(await page.getByTestId("preview-page").textContent()).toContain("120×240×? мм");
     await screenshot(page, "admin-editor-new", "desktop", true);
     await page.getByRole("button", { name: "Карточка" }).click();
 
