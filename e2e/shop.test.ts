@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import type { CatalogResponse, Category, Product, ProductCard } from "@shop/shared/schemas/catalog";
 import type { AdminOrdersResponse } from "@shop/shared/schemas/orders";
 import { formatPrice } from "@shop/shared/format";
@@ -62,6 +62,21 @@ async function noHorizontalOverflow(page: Page) {
 function cartBadge(page: Page, viewport: ViewportName) {
   const link = viewport === "desktop" ? '[data-testid="header-cart"]' : '[data-testid="bottom-cart"]';
   return page.locator(`${link} [data-testid="count-badge"]`);
+}
+
+/** A one-finger horizontal swipe across the middle of `target` (touch events through CDP). */
+async function swipe(page: Page, target: Locator, dx: number) {
+  await target.evaluate((element) => element.scrollIntoView({ block: "center" }));
+  const box = (await target.boundingBox())!;
+  const y = box.y + box.height / 2;
+  const x0 = box.x + box.width / 2 - dx / 2;
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number) =>
+    cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y, id: 1 }] });
+  await touch("touchStart", x0);
+  for (let step = 1; step <= 5; step++) await touch("touchMove", x0 + (dx * step) / 5);
+  await touch("touchEnd", x0 + dx);
+  await cdp.detach();
 }
 
 function seriousErrors(opened: OpenedPage) {
@@ -222,6 +237,18 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s 
     await page.locator("h1").click();
     await expect.poll(() => menu.count()).toBe(0);
 
+    if (viewport === "mobile") {
+      // a horizontal swipe over 50 px on the main image shows the next photo; a short one does nothing
+      const main = page.getByRole("button", { name: new RegExp(`^Открыть фото 1 из ${count}`) });
+      await swipe(page, main, -30);
+      expect(await main.count()).toBe(1);
+      await swipe(page, main, -120);
+      await expect.poll(() => page.getByRole("button", { name: new RegExp(`^Открыть фото 2 из ${count}`) }).count()).toBe(1);
+      await swipe(page, page.getByRole("button", { name: new RegExp(`^Открыть фото 2 из ${count}`) }), 120);
+      await expect.poll(() => main.count()).toBe(1);
+      await page.waitForTimeout(400); // a tap right after a swipe is the swipe's own click and is ignored
+    }
+
     // lightbox
     await page.getByRole("button", { name: new RegExp(`^Открыть фото 1 из ${count}`) }).click();
     const dialog = page.getByRole("dialog");
@@ -244,8 +271,24 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s 
     await expect.poll(() => stage.getAttribute("data-zoom")).toBe("3");
     await stage.dblclick();
     await expect.poll(() => stage.getAttribute("data-zoom")).toBe("1");
+    if (viewport === "mobile") {
+      // not zoomed: a swipe moves through the photos
+      await swipe(page, stage, -150);
+      await expect.poll(() => counter.textContent()).toBe(`2 / ${count}`);
+      await swipe(page, stage, 150);
+      await expect.poll(() => counter.textContent()).toBe(`1 / ${count}`);
+    }
     await stage.dblclick();
     await expect.poll(() => stage.getAttribute("data-zoom")).toBe("2");
+    // zoomed: dragging pans the photo instead
+    const frame = stage.locator("> div");
+    const before = await frame.evaluate((element) => getComputedStyle(element).transform);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2 + 40, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => frame.evaluate((element) => getComputedStyle(element).transform)).not.toBe(before);
+    await expect.poll(() => counter.textContent()).toBe(`1 / ${count}`);
     await screenshot(page, "lightbox", viewport);
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);

@@ -16,7 +16,8 @@ interface Props {
 /** Main image with thumbnails; a horizontal swipe over 50 px switches images, a click opens the lightbox. */
 export function Gallery({ images, name, index, onIndex, onOpen }: Props) {
   const touchStart = useRef<{ x: number; y: number } | null>(null);
-  const swiped = useRef(false);
+  /** when the last swipe ended: the click a touch device may send right after it must not open the lightbox */
+  const swipedAt = useRef(0);
   const count = images.length;
   const go = (next: number) => onIndex((next + count) % count);
 
@@ -33,7 +34,6 @@ export function Gallery({ images, name, index, onIndex, onOpen }: Props) {
   const onTouchStart = (event: TouchEvent) => {
     const touch = event.touches[0];
     touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
-    swiped.current = false;
   };
   const onTouchEnd = (event: TouchEvent) => {
     const start = touchStart.current;
@@ -43,7 +43,7 @@ export function Gallery({ images, name, index, onIndex, onOpen }: Props) {
     const dx = touch.clientX - start.x;
     const dy = touch.clientY - start.y;
     if (Math.abs(dx) > SWIPE_THRESHOLD_PX && Math.abs(dx) > Math.abs(dy)) {
-      swiped.current = true;
+      swipedAt.current = Date.now();
       go(dx < 0 ? index + 1 : index - 1);
     }
   };
@@ -55,8 +55,7 @@ export function Gallery({ images, name, index, onIndex, onOpen }: Props) {
           type="button"
           className={styles.open}
           onClick={() => {
-            if (!swiped.current) onOpen();
-            swiped.current = false;
+            if (Date.now() - swipedAt.current > 300) onOpen();
           }}
           aria-label={`Открыть фото ${index + 1} из ${count} во весь экран`}
         >
