@@ -66,7 +66,8 @@ function text(env: NodeJS.ProcessEnv, name: string): string | null {
   return raw ? raw : null;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+/** `cwd`: where relative paths start — where the user typed `npm start`, not the workspace folder npm moves into. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_CWD ?? process.cwd()): Config {
   const problems: string[] = [];
   const attempt = <T>(read: () => T, fallback: T): T => {
     try {

@@ -1,0 +1,66 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { computeTotals } from "@shop/shared/pricing";
+import { cardImageUrl } from "@shop/shared/images";
+import type { Database } from "../src/db";
+import { seedDemoIfEmpty } from "../seed/index";
+import { openTestDatabase } from "../../api/test/helpers/database";
+
+let db: Database;
+let uploadDir: string;
+let result: Awaited<ReturnType<typeof seedDemoIfEmpty>>;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  uploadDir = mkdtempSync(path.join(tmpdir(), "shop-seed-"));
+  result = await seedDemoIfEmpty(db.prisma, { uploadDir });
+});
+afterAll(async () => {
+  await db?.close();
+  rmSync(uploadDir, { recursive: true, force: true });
+});
+
+describe("demo seed", () => {
+  it("fills an empty shop with a catalogue and orders", async () => {
+    expect(result).toEqual({ products: 64, orders: 300 });
+    const categories = await db.prisma.category.groupBy({ by: ["type"], _count: true });
+    expect(Object.fromEntries(categories.map((c) => [c.type, c._count]))).toEqual({ main: 6, sub: 9 });
+    expect(await db.prisma.product.count()).toBe(64);
+    expect(await db.prisma.order.count()).toBe(300);
+  });
+
+  it("gives every product a main category and 1-4 pictures stored in both sizes", async () => {
+    const products = await db.prisma.product.findMany({ include: { images: true, categories: { include: { category: true } } } });
+    for (const product of products) {
+      expect(product.categories.filter((link) => link.category.type === "main")).toHaveLength(1);
+      expect(product.images.length).toBeGreaterThanOrEqual(1);
+      expect(product.images.length).toBeLessThanOrEqual(4);
+      for (const image of product.images) {
+        expect(existsSync(path.join(uploadDir, path.basename(image.imageUrl)))).toBe(true);
+        expect(existsSync(path.join(uploadDir, path.basename(cardImageUrl(image.imageUrl))))).toBe(true);
+      }
+    }
+    expect(new Set(products.map((p) => p.sku)).size).toBe(64);
+  });
+
+  it("stores orders whose totals follow the pricing rules, over the last 90 days, in every status", async () => {
+    const orders = await db.prisma.order.findMany({ include: { items: true } });
+    for (const order of orders) {
+      const totals = computeTotals(order.items.map((item) => ({ price: Number(item.price), quantity: item.quantity })));
+      expect(Number(order.subtotal)).toBe(totals.subtotal);
+      expect(Number(order.discountAmount)).toBe(totals.discount);
+      expect(Number(order.total)).toBe(totals.total);
+      expect(Date.now() - order.createdAt.getTime()).toBeLessThan(91 * 24 * 3600 * 1000);
+    }
+    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(["new", "processing", "shipped", "completed", "cancelled"]));
+    expect(new Set(orders.map((o) => o.source))).toEqual(new Set(["website", "mobile_web", "telegram_mini_app"]));
+    expect(new Set(orders.map((o) => o.orderNumber)).size).toBe(300);
+  });
+
+  it("does nothing the second time", async () => {
+    expect(await seedDemoIfEmpty(db.prisma, { uploadDir })).toBeNull();
+    expect(await db.prisma.product.count()).toBe(64);
+  });
+});
