@@ -56,7 +56,7 @@ export function OrdersLineChart({ series, empty }: SeriesChartProps) {
           />
           <Tooltip contentStyle={tooltipStyle} />
           <Legend wrapperStyle={{ fontSize: 13 }} />
-          <Line type="linear" dataKey="value" name="Количество заказов" stroke={ACCENT} strokeWidth={2} dot={dots(points.length)} />
+          <Line type="linear" isAnimationActive={false} dataKey="value" name="Количество заказов" stroke={ACCENT} strokeWidth={2} dot={dots(points.length)} />
         </LineChart>
       </ResponsiveContainer>
     </div>
@@ -75,7 +75,7 @@ export function RevenueLineChart({ series, empty }: SeriesChartProps) {
           <YAxis domain={[0, "auto"]} tickFormatter={axisMoney} tick={{ fontSize: 12 }} width={76} />
           <Tooltip contentStyle={tooltipStyle} formatter={(value) => formatRub(Number(value ?? 0))} />
           <Legend wrapperStyle={{ fontSize: 13 }} />
-          <Line type="linear" dataKey="value" name="Выручка (₽)" stroke={REVENUE} strokeWidth={2} dot={dots(points.length)} />
+          <Line type="linear" isAnimationActive={false} dataKey="value" name="Выручка (₽)" stroke={REVENUE} strokeWidth={2} dot={dots(points.length)} />
         </LineChart>
       </ResponsiveContainer>
     </div>
