@@ -1,0 +1,186 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "@shop/prisma/db";
+import { computeTotals } from "@shop/shared/pricing";
+import type { CreateOrderResponse } from "@shop/shared/schemas/orders";
+import { startApiProcess, type ApiProcess } from "./helpers/api-process";
+import { CONTACT, line } from "./helpers/checkout";
+import { createFixture, type Fixture, type FixtureProduct } from "./helpers/fixtures";
+
+/**
+ * Several API processes against one database behave as one shop: real server processes (not inject), real
+ * HTTP on loopback, a burst of concurrent checkouts spread over them. On PostgreSQL (DATABASE_URL) two
+ * processes share one fresh database; the embedded database can be opened by one process only, so there the
+ * same burst goes to a single process.
+ */
+
+const serverUrl = process.env.DATABASE_URL;
+const ORDERS = 200;
+const VARIANT = serverUrl
+  ? "two API processes on one PostgreSQL database"
+  : "one API process on the embedded database (PGlite cannot be shared by two processes)";
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "shop-scale-"));
+  dirs.push(dir);
+  return dir;
+};
+
+let fixture: Fixture;
+let apis: ApiProcess[] = [];
+/** PostgreSQL: the database the processes share, open in this process too */
+let shared: { db: Database; name: string } | null = null;
+/** embedded: the data directory of the one process */
+let embeddedDataDir = "";
+
+async function createServerDatabase(): Promise<{ db: Database; url: string; name: string }> {
+  const name = `shop_scale_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl!);
+  url.pathname = "/" + name;
+  return { db: await openDatabase({ databaseUrl: url.toString(), poolSize: 4 }), url: url.toString(), name };
+}
+
+async function dropServerDatabase(name: string) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.end();
+}
+
+const processEnv = (dataDir: string, databaseUrl?: string) => ({
+  DATA_DIR: dataDir,
+  ADMIN_PASSWORD: "scale-test-password",
+  WEB_DIST_DIR: path.join(dataDir, "no-web-build"),
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "" }),
+});
+
+/**
+ * Runs `check` on the shop's database. PostgreSQL: through this process's own connection while the API runs.
+ * Embedded: the API process is stopped first (one process at a time), and started again afterwards unless
+ * `restart` is false (the last check).
+ */
+async function withDatabase<T>(check: (prisma: Database["prisma"]) => Promise<T>, { restart = true } = {}): Promise<T> {
+  if (shared) return check(shared.db.prisma);
+  await apis[0]!.stop();
+  const db = await openDatabase({ embeddedDir: path.join(embeddedDataDir, "db") });
+  try {
+    return await check(db.prisma);
+  } finally {
+    await db.close();
+    if (restart) apis = [await startApiProcess(processEnv(embeddedDataDir))];
+  }
+}
+
+beforeAll(async () => {
+  if (serverUrl) {
+    const { db, url, name } = await createServerDatabase();
+    shared = { db, name };
+    fixture = await createFixture(db.prisma);
+    // started together, as a deployment would: migrations and the admin account must not collide
+    apis = await Promise.all([startApiProcess(processEnv(tempDir(), url)), startApiProcess(processEnv(tempDir(), url))]);
+  } else {
+    embeddedDataDir = tempDir();
+    const db = await openDatabase({ embeddedDir: path.join(embeddedDataDir, "db") });
+    try {
+      fixture = await createFixture(db.prisma);
+    } finally {
+      await db.close();
+    }
+    apis = [await startApiProcess(processEnv(embeddedDataDir))];
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(apis.map((api) => api.stop()));
+  if (shared) {
+    await shared.db.close();
+    await dropServerDatabase(shared.name);
+  }
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+}, 60_000);
+
+async function checkout(api: ApiProcess, cart: ReturnType<typeof line>[], headers: Record<string, string> = {}) {
+  const response = await fetch(`${api.url}/api/orders`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ ...CONTACT, source: "website", cart_items: cart }),
+  });
+  return { status: response.status, body: (await response.json()) as CreateOrderResponse & { message?: string } };
+}
+
+/** Order i: one to three pieces of one product, every third order a second product too. */
+function cartOf(i: number, products: FixtureProduct[]): { product: FixtureProduct; quantity: number }[] {
+  const first = { product: products[i % products.length]!, quantity: 1 + (i % 3) };
+  return i % 3 === 0 ? [first, { product: products[(i + 4) % products.length]!, quantity: 1 }] : [first];
+}
+
+describe(`checkout at scale: ${VARIANT}`, () => {
+  it(`${ORDERS} concurrent checkouts spread over ${serverUrl ? "both processes" : "the process"} make ${ORDERS} orders with distinct numbers and server totals`, async () => {
+    const carts = Array.from({ length: ORDERS }, (_, i) => cartOf(i, fixture.products));
+    const responses = await Promise.all(
+      carts.map((cart, i) =>
+        checkout(
+          apis[i % apis.length]!,
+          cart.map(({ product, quantity }) => line(product, quantity, { price: 1 })), // a client price the server must ignore
+        ),
+      ),
+    );
+
+    expect(responses.filter((r) => r.status !== 201).map((r) => `${r.status} ${r.body.message}`)).toEqual([]);
+    const numbers = responses.map((r) => r.body.order_number);
+    expect(new Set(numbers).size).toBe(ORDERS);
+    responses.forEach((response, i) => {
+      const totals = computeTotals(carts[i]!.map(({ product, quantity }) => ({ price: product.price, quantity })));
+      expect(response.body, `order ${i}`).toMatchObject({
+        subtotal: totals.subtotal,
+        discount_percent: totals.discountPercent,
+        discount_amount: totals.discount,
+        delivery_cost: totals.delivery,
+        total: totals.total,
+      });
+    });
+
+    const stored = await withDatabase(async (prisma) => ({
+      count: await prisma.order.count(),
+      orders: await prisma.order.findMany({ include: { items: true } }),
+    }));
+    expect(stored.count).toBe(ORDERS);
+    expect(new Set(stored.orders.map((o) => o.orderNumber))).toEqual(new Set(numbers));
+    const byNumber = new Map(stored.orders.map((o) => [o.orderNumber, o]));
+    responses.forEach((response, i) => {
+      const order = byNumber.get(response.body.order_number)!;
+      const totals = computeTotals(carts[i]!.map(({ product, quantity }) => ({ price: product.price, quantity })));
+      expect(order.id).toBe(response.body.id);
+      expect(Number(order.total), `order ${i}`).toBe(totals.total);
+      expect(Number(order.subtotal)).toBe(totals.subtotal);
+      expect(order.items.map((item) => [item.productId, item.quantity, Number(item.price)]).sort()).toEqual(
+        carts[i]!.map(({ product, quantity }) => [product.id, quantity, product.price]).sort(),
+      );
+    });
+  });
+
+  it(`a double submit with one Idempotency-Key, at the same moment on ${serverUrl ? "both processes" : "the process"}, makes one order`, async () => {
+    const key = `scale-double-submit-${randomBytes(6).toString("hex")}`;
+    const product = fixture.products[1]!;
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => checkout(apis[i % apis.length]!, [line(product, 2)], { "idempotency-key": key })),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    expect(new Set(responses.map((r) => r.body.id)).size).toBe(1);
+    expect(new Set(responses.map((r) => r.body.order_number)).size).toBe(1);
+    const stored = await withDatabase(async (prisma) => ({
+      withKey: await prisma.order.count({ where: { idempotencyKey: key } }),
+      all: await prisma.order.count(),
+    }), { restart: false });
+    expect(stored).toEqual({ withKey: 1, all: ORDERS + 1 });
+  });
+});
