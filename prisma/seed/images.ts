@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { IMAGE_SIZES } from "@shop/shared/images";
@@ -73,17 +73,22 @@ function writeAtomically(file: string, data: Buffer) {
 
 /**
  * Renders one product picture and stores it as the upload pipeline does: `/uploads/<name>.webp` (full) and
- * `/uploads/<name>-card.webp` (card). Returns the full-size URL.
+ * `/uploads/<name>-card.webp` (card). Returns the full-size URL. The name is a hash of the drawing, so seeding
+ * again (another database, `--reset`) reuses the files instead of drawing and storing them twice.
  */
 export async function writeProductImage(uploadDir: string, shape: ShapeKind, r: Random): Promise<string> {
   mkdirSync(uploadDir, { recursive: true });
-  const name = "seed-" + randomBytes(9).toString("base64url");
-  const source = sharp(Buffer.from(productSvg(shape, r)));
+  const svg = productSvg(shape, r);
+  const name = "seed-" + createHash("sha256").update(svg).digest("base64url").slice(0, 16);
+  const fullFile = path.join(uploadDir, `${name}.webp`);
+  const cardFile = path.join(uploadDir, `${name}-card.webp`);
+  if (existsSync(fullFile) && existsSync(cardFile)) return `/uploads/${name}.webp`;
+  const source = sharp(Buffer.from(svg));
   const [full, card] = await Promise.all([
     source.clone().resize(IMAGE_SIZES.full.width, IMAGE_SIZES.full.height, { fit: "inside", withoutEnlargement: true }).webp({ quality: 80, effort: 2 }).toBuffer(),
     source.clone().resize(IMAGE_SIZES.card.width, IMAGE_SIZES.card.height, { fit: "inside" }).webp({ quality: 76, effort: 2 }).toBuffer(),
   ]);
-  writeAtomically(path.join(uploadDir, `${name}.webp`), full);
-  writeAtomically(path.join(uploadDir, `${name}-card.webp`), card);
+  writeAtomically(fullFile, full);
+  writeAtomically(cardFile, card);
   return `/uploads/${name}.webp`;
 }

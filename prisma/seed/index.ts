@@ -21,7 +21,10 @@ export interface SeedResult {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
-const SOURCES = ["website", "mobile_web", "telegram_mini_app"] as const;
+/** Telegram users mostly order in the Mini App, sometimes through a manager in the bot or on the website. */
+const TELEGRAM_SOURCES = ["telegram_mini_app", "telegram_mini_app", "telegram_mini_app", "telegram_bot", "website", "mobile_web"] as const;
+const WEB_SOURCES = ["website", "website", "mobile_web"] as const;
+const fromTelegram = (source: string) => source === "telegram_mini_app" || source === "telegram_bot";
 
 /** Runs `work` with at most `limit` promises at a time (image rendering uses the thread pool). */
 async function inParallel<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
@@ -111,7 +114,7 @@ function planOrders(
     const ageDays = spanDays * (1 - Math.sqrt(r.next()));
     const createdAt = new Date(now - ageDays * DAY - r.int(0, 12 * 3600) * 1000);
     const customer = r.pick(customers);
-    const source = customer.telegram && r.chance(0.7) ? "telegram_mini_app" : r.pick(SOURCES.slice(0, 2));
+    const source = r.pick(customer.telegram ? TELEGRAM_SOURCES : WEB_SOURCES);
     const lines = new Map<number, PlannedLine>();
     const lineCount = r.int(1, r.chance(0.3) ? 4 : 2);
     for (let j = 0; j < lineCount; j++) {
@@ -128,7 +131,7 @@ function planOrders(
 /** Inserts planned orders with their items and Telegram customers in bulk (a few statements per batch). */
 async function insertOrders(prisma: PrismaClient, planned: PlannedOrder[], batchSize = 2000): Promise<void> {
   const telegramCustomers = new Map<bigint, NonNullable<SeedCustomer["telegram"]>>();
-  for (const order of planned) if (order.customer.telegram && order.source === "telegram_mini_app") telegramCustomers.set(order.customer.telegram.id, order.customer.telegram);
+  for (const order of planned) if (order.customer.telegram && fromTelegram(order.source)) telegramCustomers.set(order.customer.telegram.id, order.customer.telegram);
   if (telegramCustomers.size > 0) {
     await prisma.telegramCustomer.createMany({
       data: [...telegramCustomers.values()].map((t) => ({ telegramUserId: t.id, username: t.username, firstName: t.firstName, lastName: t.lastName, languageCode: "ru" })),
@@ -140,7 +143,7 @@ async function insertOrders(prisma: PrismaClient, planned: PlannedOrder[], batch
     const numbers = await nextOrderNumbers(prisma, batch.length);
     const rows: Prisma.OrderCreateManyInput[] = batch.map((order, index) => {
       const totals = computeTotals(order.lines);
-      const telegram = order.source === "telegram_mini_app" ? order.customer.telegram : null;
+      const telegram = fromTelegram(order.source) ? order.customer.telegram : null;
       return {
         orderNumber: numbers[index]!,
         createdAt: order.createdAt,
@@ -187,9 +190,11 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions): Prom
 
   log(`Drawing ${PRODUCTS.reduce((sum, p) => sum + p.images, 0)} product pictures…`);
   const shapeOf = (category: string, own?: ShapeKind) => own ?? MAIN_CATEGORIES.find((c) => c.key === category)!.shape;
-  const imageLists = await inParallel(PRODUCTS, 4, async (product) => {
+  // one generator per product: pictures are drawn concurrently, and must not depend on which finishes first
+  const imageLists = await inParallel(PRODUCTS, 4, async (product, index) => {
+    const pictureRandom = new Random(1000 + index);
     const urls: string[] = [];
-    for (let i = 0; i < product.images; i++) urls.push(await writeProductImage(options.uploadDir, shapeOf(product.category, product.shape), r));
+    for (let i = 0; i < product.images; i++) urls.push(await writeProductImage(options.uploadDir, shapeOf(product.category, product.shape), pictureRandom));
     return urls;
   });
 

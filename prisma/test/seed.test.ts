@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -55,8 +55,29 @@ describe("demo seed", () => {
       expect(Date.now() - order.createdAt.getTime()).toBeLessThan(91 * 24 * 3600 * 1000);
     }
     expect(new Set(orders.map((o) => o.status))).toEqual(new Set(["new", "processing", "shipped", "completed", "cancelled"]));
-    expect(new Set(orders.map((o) => o.source))).toEqual(new Set(["website", "mobile_web", "telegram_mini_app"]));
+    expect(new Set(orders.map((o) => o.source))).toEqual(new Set(["website", "mobile_web", "telegram_mini_app", "telegram_bot"]));
     expect(new Set(orders.map((o) => o.orderNumber)).size).toBe(300);
+  });
+
+  it("is the same shop every time: products, orders, totals and customers do not change between runs", async () => {
+    const fingerprint = async (prisma: Database["prisma"]) => {
+      const orders = await prisma.order.findMany({ orderBy: { orderNumber: "asc" }, include: { items: { orderBy: { id: "asc" } } } });
+      const products = await prisma.product.findMany({ orderBy: { sku: "asc" }, include: { images: true } });
+      return {
+        products: products.map((p) => [p.sku, p.name, Number(p.price), p.images.map((i) => i.imageUrl)]),
+        orders: orders.map((o) => [o.orderNumber, o.status, o.source, o.customerName, o.customerPhone, String(o.telegramUserId), Number(o.total), o.items.map((i) => [i.productSku, i.quantity])]),
+      };
+    };
+    const other = await openTestDatabase();
+    try {
+      // the same upload folder: the pictures are the same drawings, so their files are reused
+      const filesBefore = readdirSync(uploadDir).length;
+      await seedDemoIfEmpty(other.prisma, { uploadDir });
+      expect(await fingerprint(other.prisma)).toEqual(await fingerprint(db.prisma));
+      expect(readdirSync(uploadDir)).toHaveLength(filesBefore);
+    } finally {
+      await other.close();
+    }
   });
 
   it("does nothing the second time", async () => {
