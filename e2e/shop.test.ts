@@ -224,6 +224,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s 
     await expect.poll(() => page.getByRole("tabpanel").textContent()).toBe(product.description?.trim() || "Описание отсутствует");
     await noHorizontalOverflow(page);
     await page.waitForLoadState("networkidle");
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "product", viewport);
 
     // share menu: opens, closes on an outside click

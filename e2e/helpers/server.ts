@@ -1,7 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 
 /**
  * The real shop for browser tests: a fresh build of the web app, then `tsx api/src/server.ts` on a free port with
@@ -60,6 +62,29 @@ export function buildWeb(outDir = mkdtempSync(path.join(tmpdir(), "shop-web-dist
   return outDir;
 }
 
+/**
+ * E2E_DATABASE_URL=postgresql://…/postgres: each server gets its own new database on that PostgreSQL server
+ * (created here, dropped when the server stops), so browser tests also run on the server database.
+ */
+async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `shop_e2e_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = "/" + name;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
 export async function startServer(options: StartOptions = {}): Promise<ShopServer> {
   // E2E_BASE_URL: run against a shop that is already running (its admin password must be E2E_ADMIN's)
   const external = process.env.E2E_BASE_URL?.replace(/\/+$/, "");
@@ -68,6 +93,9 @@ export async function startServer(options: StartOptions = {}): Promise<ShopServe
   const ownsDist = !options.webDistDir;
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
   mkdirSync(dataDir, { recursive: true });
+  const postgres = process.env.E2E_DATABASE_URL && !options.env?.DATABASE_URL
+    ? await freshPostgresDatabase(process.env.E2E_DATABASE_URL)
+    : null;
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -80,6 +108,7 @@ export async function startServer(options: StartOptions = {}): Promise<ShopServe
     ADMIN_PASSWORD: E2E_ADMIN.password,
     SEED_DEMO: options.seed === false ? "0" : "1",
     LOG_LEVEL: "warn",
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...options.env,
   };
   const child: ChildProcess = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["api/src/server.ts"], {
@@ -91,9 +120,10 @@ export async function startServer(options: StartOptions = {}): Promise<ShopServe
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
 
-  const cleanup = () => {
+  const cleanup = async () => {
     rmSync(dataDir, { recursive: true, force: true });
     if (ownsDist) rmSync(webDistDir, { recursive: true, force: true });
+    await postgres?.drop();
   };
 
   const port = await new Promise<number>((resolve, reject) => {
@@ -113,8 +143,8 @@ export async function startServer(options: StartOptions = {}): Promise<ShopServe
       clearTimeout(timer);
       reject(new Error(`server exited with ${code} before listening:\n${output}`));
     });
-  }).catch((error) => {
-    cleanup();
+  }).catch(async (error) => {
+    await cleanup();
     throw error;
   });
 
@@ -129,7 +159,7 @@ export async function startServer(options: StartOptions = {}): Promise<ShopServe
         await exited;
         clearTimeout(timer);
       }
-      cleanup();
+      await cleanup();
     },
   };
 }
