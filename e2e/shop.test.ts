@@ -358,6 +358,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s 
     else await expect.poll(() => cartBadge(page, viewport).textContent()).toBe("4");
     await page.waitForLoadState("networkidle");
     await noHorizontalOverflow(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "cart", viewport);
 
     if (viewport === "desktop") await page.getByRole("link", { name: "Перейти к оформлению" }).click();
