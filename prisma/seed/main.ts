@@ -27,6 +27,9 @@ try {
     await db.prisma.$executeRawUnsafe(
       `TRUNCATE order_items, orders, prepared_orders, outbox_messages, telegram_customers, product_categories, product_images, products, categories RESTART IDENTITY CASCADE`,
     );
+    // numbering starts over too, so a reset shop looks exactly like a fresh one
+    await db.prisma.$executeRawUnsafe(`ALTER SEQUENCE order_number_seq RESTART`);
+    await db.prisma.$executeRawUnsafe(`ALTER SEQUENCE product_sku_seq RESTART`);
     await db.prisma.appSetting.deleteMany({ where: { key: "demo_seeded_at" } });
   }
   const [products, categories] = await Promise.all([db.prisma.product.count(), db.prisma.category.count()]);
