@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && existsSync(p));
 const projects = ["unit", "api", "web"];
 if (chromium) projects.push("browser");
-else console.log("Chromium not found: browser tests skipped — install it with `apt-get install -y chromium`.");
+else console.log("Chromium not found: browser tests skipped — install with apt-get install -y chromium");
 
 console.log(`Database: ${process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite"}; projects: ${projects.join(", ")}`);
 const args = ["vitest", "run", ...projects.flatMap((p) => ["--project", p]), ...process.argv.slice(2)];
