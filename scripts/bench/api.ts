@@ -1,0 +1,547 @@
+/**
+ * npm run bench — the API under load on the large seed (10 000 products, 100 000 orders), on the embedded
+ * database and on PostgreSQL.
+ *
+ * For each database: seed it (or reuse the copy kept from the last run), start the real server as a child
+ * process (NODE_ENV=production, its own node process so its memory can be read), load it with autocannon on
+ * loopback, and print a table: req/s, p50, p99 and the ratio to the machine's ceiling — a bare Fastify route in
+ * a separate process, measured in the same run. Also the server's resident memory when idle after start and
+ * after the load. The tables are written to bench-results/api-<db>.md.
+ *
+ * Public reads are served from a 2-second response cache keyed by URL (api/src/plugins/app/catalog-cache.ts).
+ * So the catalogue has two rows: one URL (what the cache makes of a popular page) and varied pages, filters and
+ * sorts. The varied rows (catalogue, product, search) also carry a unique `_` parameter, which the routes ignore
+ * but the cache key includes: they measure the database path, never a cached answer.
+ * Statistics run with one connection, 30 requests each: their target (≤ 150 ms) is the time one admin waits for
+ * one chart, and 50 concurrent copies of one aggregate would measure queueing instead.
+ *
+ * Options (after `npm run bench --`):
+ *   --reuse               reuse the seeded databases of the last run (bench-results/.cache/embedded, and the
+ *                         database shop_bench on the PostgreSQL server) instead of seeding them again
+ *   --db=embedded|postgresql   one database only
+ *   --duration=10         seconds of load per route, after a 2-second warm-up (statistics: 30 requests, after 3)
+ *   --only=<text>         only routes whose name contains the text (the ceiling always runs)
+ * Environment: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres) names the server; the
+ * benchmark creates its own database shop_bench there. Without a reachable server the PostgreSQL part is skipped.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import pg from "pg";
+import { openDatabase, type Database } from "@shop/prisma/db";
+import { seedLarge } from "@shop/prisma/seed";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const RESULTS_DIR = path.join(ROOT, "bench-results");
+const EMBEDDED_CACHE = path.join(RESULTS_DIR, ".cache", "embedded");
+const BENCH_DB = "shop_bench";
+const ADMIN = { login: "admin", password: "bench-admin-password" };
+/** orders placed by the benchmark carry this name and are deleted afterwards, so a reused seed stays as seeded */
+const BENCH_CUSTOMER = "Нагрузочный Тест";
+const CONNECTIONS = 50;
+const STATS_CONNECTIONS = 1;
+/** statistics are measured over a number of requests (one at a time), whatever each takes */
+const STATS_REQUESTS = 30;
+const STATS_WARMUP_REQUESTS = 3;
+const WARMUP_SECONDS = 2;
+
+const TARGETS = { readP99Ms: 15, statsMs: 150, idleRssMb: 150 };
+
+// ---------------------------------------------------------------------------------------------------------
+// options
+
+const argv = process.argv.slice(2);
+const option = (name: string) => argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=").slice(1).join("=");
+const known = ["--reuse", "--db=", "--duration=", "--only="];
+const unknown = argv.filter((arg) => !known.some((k) => (k.endsWith("=") ? arg.startsWith(k) : arg === k)));
+if (unknown.length > 0) {
+  console.error(`Unknown option ${unknown.join(" ")}. Use --reuse, --db=embedded|postgresql, --duration=<seconds>, --only=<text>.`);
+  process.exit(2);
+}
+const reuse = argv.includes("--reuse");
+const onlyDb = option("db");
+if (onlyDb && !["embedded", "postgresql"].includes(onlyDb)) {
+  console.error("--db must be embedded or postgresql");
+  process.exit(2);
+}
+const duration = Math.max(1, Number(option("duration") ?? 10));
+const only = option("only");
+const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+
+// ---------------------------------------------------------------------------------------------------------
+// child processes
+
+const children = new Set<ChildProcess>();
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    for (const child of children) child.kill("SIGKILL");
+    process.exit(130);
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** `node --import tsx <file>` (one process: its pid is the server's), ready when `ready` matches its output. */
+async function startNode(file: string, env: Record<string, string>, ready: RegExp, timeoutMs = 120_000): Promise<Started> {
+  const child = spawn(process.execPath, ["--import", "tsx", file], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.add(child);
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    children.delete(child);
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const port = ready.exec(output)?.[1];
+    if (port) return { child, url: `http://127.0.0.1:${port}`, output: () => output, stop };
+    if (child.exitCode !== null) break;
+    await sleep(100);
+  }
+  await stop();
+  throw new Error(`${file} did not start:\n${output}`);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resident memory of a process in MB, and its peak so far (VmHWM), from /proc. */
+function memoryOf(pid: number): { rssMb: number; peakMb: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
+    return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
+  } catch {
+    return null;
+  }
+}
+
+async function startApi(env: Record<string, string>): Promise<Started> {
+  const api = await startNode(
+    "api/src/server.ts",
+    {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      SEED_DEMO: "0",
+      LOG_LEVEL: "warn",
+      ADMIN_LOGIN: ADMIN.login,
+      ADMIN_PASSWORD: ADMIN.password,
+      INIT_CWD: ROOT,
+      ...env,
+    },
+    /Shop:\s+http:\/\/localhost:(\d+)/,
+  );
+  const health = await fetch(`${api.url}/api/health`);
+  if (!health.ok) throw new Error(`/api/health answered ${health.status}`);
+  return api;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// databases
+
+interface Prepared {
+  env: Record<string, string>;
+  /** delete the benchmark's own orders once the server has stopped */
+  cleanUp(): Promise<void>;
+  counts: { products: number; orders: number };
+  seededIn: string;
+}
+
+async function count(db: Database) {
+  const [products, orders] = await Promise.all([db.prisma.product.count(), db.prisma.order.count()]);
+  return { products, orders };
+}
+
+async function seedInto(db: Database, uploadDir: string): Promise<string> {
+  const started = Date.now();
+  await seedLarge(db.prisma, { uploadDir, log: (line) => console.log(`  ${line}`) });
+  // a fresh bulk load has no planner statistics yet; a running server would have them from autovacuum
+  await db.prisma.$executeRawUnsafe("VACUUM ANALYZE");
+  return `${((Date.now() - started) / 1000).toFixed(0)} s`;
+}
+
+async function deleteBenchOrders(db: Database) {
+  await db.prisma.order.deleteMany({ where: { customerName: BENCH_CUSTOMER } });
+  await db.prisma.$executeRawUnsafe("VACUUM ANALYZE orders, order_items");
+}
+
+async function prepareEmbedded(): Promise<Prepared> {
+  const marker = path.join(EMBEDDED_CACHE, "bench-seed.json");
+  const dbDir = path.join(EMBEDDED_CACHE, "db");
+  let seededIn = "reused";
+  if (!(reuse && existsSync(marker))) {
+    rmSync(EMBEDDED_CACHE, { recursive: true, force: true });
+    mkdirSync(EMBEDDED_CACHE, { recursive: true });
+    console.log(`Seeding the embedded database in ${path.relative(ROOT, EMBEDDED_CACHE)}…`);
+    const db = await openDatabase({ embeddedDir: dbDir });
+    try {
+      seededIn = await seedInto(db, path.join(EMBEDDED_CACHE, "uploads"));
+    } finally {
+      await db.close();
+    }
+    writeFileSync(marker, JSON.stringify({ seededAt: new Date().toISOString(), seededIn }) + "\n");
+  }
+  const db = await openDatabase({ embeddedDir: dbDir });
+  const counts = await count(db).finally(() => db.close());
+  return {
+    env: { DATA_DIR: EMBEDDED_CACHE, DATABASE_URL: "" },
+    counts,
+    seededIn,
+    async cleanUp() {
+      const db = await openDatabase({ embeddedDir: dbDir });
+      await deleteBenchOrders(db).finally(() => db.close());
+    },
+  };
+}
+
+async function serverReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function preparePostgres(): Promise<Prepared> {
+  const url = new URL(serverUrl);
+  url.pathname = "/" + BENCH_DB;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  let seededIn = "reused";
+  try {
+    const exists = (await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [BENCH_DB])).rowCount === 1;
+    let seeded = false;
+    if (reuse && exists) {
+      const db = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+      seeded = (await db.prisma.appSetting.findUnique({ where: { key: "bench_seed" } })) !== null;
+      await db.close();
+    }
+    if (!seeded) {
+      console.log(`Seeding the PostgreSQL database ${BENCH_DB}…`);
+      await admin.query(`DROP DATABASE IF EXISTS "${BENCH_DB}" WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE "${BENCH_DB}"`);
+      const db = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+      try {
+        seededIn = await seedInto(db, path.join(RESULTS_DIR, ".cache", "postgresql-uploads"));
+        await db.prisma.appSetting.create({ data: { key: "bench_seed", value: new Date().toISOString() } });
+      } finally {
+        await db.close();
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const dataDir = path.join(RESULTS_DIR, ".cache", "postgresql-data");
+  mkdirSync(dataDir, { recursive: true });
+  const db = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+  const counts = await count(db).finally(() => db.close());
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), UPLOAD_DIR: path.join(RESULTS_DIR, ".cache", "postgresql-uploads") },
+    counts,
+    seededIn,
+    async cleanUp() {
+      const db = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+      await deleteBenchOrders(db).finally(() => db.close());
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// what is loaded
+
+interface Route {
+  name: string;
+  connections: number;
+  /** seconds of load, or a number of requests */
+  load: { seconds: number } | { requests: number };
+  /** the next request: a fresh one each time */
+  next(): { path: string; method?: "GET" | "POST"; body?: string; headers?: Record<string, string> };
+  target?: { label: string; met(result: autocannon.Result): boolean };
+}
+
+interface Catalogue {
+  ids: number[];
+  mains: number[];
+  tags: number[];
+  queries: string[];
+}
+
+const random = (n: number) => Math.floor(Math.random() * n);
+const pick = <T>(items: readonly T[]): T => items[random(items.length)]!;
+
+/** Product ids, category ids and search words of the running shop, read through its own API. */
+async function readCatalogue(base: string): Promise<Catalogue> {
+  const get = async <T>(url: string): Promise<T> => {
+    const response = await fetch(base + url);
+    if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const categories = await get<{ id: number; type: "main" | "sub" }[]>("/api/categories");
+  const first = await get<{ totalPages: number }>("/api/products?limit=100");
+  const pages = Array.from({ length: Math.min(first.totalPages, 20) }, () => 1 + random(first.totalPages));
+  const ids: number[] = [];
+  const words = new Set<string>();
+  for (const page of pages) {
+    const { products } = await get<{ products: { id: number; name: string; sku: string }[] }>(`/api/products?limit=100&page=${page}`);
+    for (const product of products) {
+      ids.push(product.id);
+      for (const word of product.name.toLowerCase().split(/[^а-яёa-z0-9]+/)) if (word.length >= 3) words.add(word);
+    }
+  }
+  // what a shopper types: whole words, the first letters of one, two words, an article
+  const queries = [...words].flatMap((word) => [word, word.slice(0, 3), word.slice(0, 5)]);
+  for (let i = 0; i < 200; i++) queries.push(`${pick([...words])} ${pick([...words]).slice(0, 4)}`, `hm-${String(1 + random(10_000)).padStart(6, "0")}`);
+  return {
+    ids,
+    mains: categories.filter((c) => c.type === "main").map((c) => c.id),
+    tags: categories.filter((c) => c.type === "sub").map((c) => c.id),
+    queries,
+  };
+}
+
+let unique = 0;
+/** a parameter the routes ignore and the response cache does not: this request is never answered from it */
+const uncached = () => `_=${++unique}`;
+
+const readTarget = {
+  label: `p99 ≤ ${TARGETS.readP99Ms} ms`,
+  met: (result: autocannon.Result) => result.latency.p99 <= TARGETS.readP99Ms,
+};
+const statsTarget = {
+  label: `p99 ≤ ${TARGETS.statsMs} ms`,
+  met: (result: autocannon.Result) => result.latency.p99 <= TARGETS.statsMs,
+};
+
+function routes(catalogue: Catalogue, token: string): Route[] {
+  const catalogueQuery = () => {
+    const params = [`page=${1 + random(20)}`, `sortOrder=${pick(["default", "price-asc", "price-desc"])}`];
+    // none, a main category, one or two tags, a price range, or a main category with a tag
+    const filter = random(5);
+    if (filter === 1 || filter === 4) params.push(`mainCategory=${pick(catalogue.mains)}`);
+    if (filter === 2) params.push(`subCategories=${[pick(catalogue.tags), pick(catalogue.tags)].join(",")}`);
+    if (filter === 4) params.push(`subCategories=${pick(catalogue.tags)}`);
+    if (filter === 3) {
+      const from = 100 * random(30);
+      params.push(`priceFrom=${from}`, `priceTo=${from + 500 + 100 * random(30)}`);
+    }
+    return params.join("&");
+  };
+  const order = () => {
+    const lines = Array.from({ length: 1 + random(3) }, () => ({ product_id: pick(catalogue.ids), quantity: 1 + random(3) }));
+    return JSON.stringify({
+      customer_name: BENCH_CUSTOMER,
+      customer_phone: `+7 (9${String(random(100)).padStart(2, "0")}) ${String(random(1000)).padStart(3, "0")}-00-00`,
+      delivery_address: "Москва, ул. Тестовая, 1",
+      source: "website",
+      cart_items: lines,
+    });
+  };
+  const auth = { authorization: `Bearer ${token}` };
+  const stats = ["kpi", "orders-over-time", "revenue-over-time", "orders-by-status", "orders-by-source", "top-products", "top-customers"];
+  const read = (name: string, next: () => string, target?: Route["target"]): Route => ({
+    name,
+    connections: CONNECTIONS,
+    load: { seconds: duration },
+    next: () => ({ path: next() }),
+    target,
+  });
+  return [
+    read("catalogue, one URL (cached)", () => "/api/products", readTarget),
+    read("catalogue, varied pages/filters/sorts", () => `/api/products?${catalogueQuery()}&${uncached()}`, readTarget),
+    read("product, varied ids", () => `/api/products/${pick(catalogue.ids)}?${uncached()}`, readTarget),
+    read(
+      "search, varied queries",
+      () => `/api/products/search?q=${encodeURIComponent(pick(catalogue.queries))}&limit=${random(4) === 0 ? 50 : 5}&${uncached()}`,
+      readTarget,
+    ),
+    read("categories (one URL, cached)", () => "/api/categories"),
+    ...stats.flatMap((stat) =>
+      (["all", "30d"] as const).map(
+        (period): Route => ({
+          name: `stats ${stat}, ${period}`,
+          connections: STATS_CONNECTIONS,
+          load: { requests: STATS_REQUESTS },
+          next: () => ({ path: `/api/admin/stats/${stat}?period=${period}`, headers: auth }),
+          target: statsTarget,
+        }),
+      ),
+    ),
+    // last: the orders it places would otherwise show up in the statistics
+    {
+      name: "order creation (POST /api/orders)",
+      connections: CONNECTIONS,
+      load: { seconds: duration },
+      next: () => ({ path: "/api/orders", method: "POST", body: order(), headers: { "content-type": "application/json" } }),
+    },
+  ];
+}
+
+async function load(url: string, route: Pick<Route, "connections" | "next">, amount: Route["load"]): Promise<autocannon.Result> {
+  return autocannon({
+    url,
+    connections: route.connections,
+    ...("seconds" in amount ? { duration: amount.seconds } : { amount: amount.requests }),
+    requests: [
+      {
+        setupRequest: (request) => {
+          const next = route.next();
+          return { ...request, path: next.path, method: next.method ?? "GET", body: next.body, headers: { ...request.headers, ...next.headers } };
+        },
+      },
+    ],
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// the run
+
+interface Row {
+  name: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  ratio: number | null;
+  failed: number;
+  target: string;
+}
+
+const failures = (result: autocannon.Result) => result.non2xx + result.errors + result.timeouts;
+const fmt = (value: number, digits = 0) => value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(" / ");
+
+async function measureCeiling(): Promise<Row> {
+  const bare = await startNode("scripts/bench/bare-fastify.ts", {}, /listening (\d+)/);
+  try {
+    const route = { connections: CONNECTIONS, next: () => ({ path: "/" }) };
+    await load(bare.url, route, { seconds: WARMUP_SECONDS });
+    const result = await load(bare.url, route, { seconds: duration });
+    return {
+      name: "ceiling: bare Fastify route",
+      connections: CONNECTIONS,
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      ratio: 1,
+      failed: failures(result),
+      target: "",
+    };
+  } finally {
+    await bare.stop();
+  }
+}
+
+async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | null> {
+  console.log(`\n=== ${kind} ===`);
+  if (kind === "postgresql" && !(await serverReachable())) {
+    const note = `PostgreSQL at ${serverUrl.replace(/\/\/[^@]*@/, "//***@")} is not reachable: the PostgreSQL benchmark is skipped.`;
+    console.log(note);
+    return null;
+  }
+  const prepared = kind === "embedded" ? await prepareEmbedded() : await preparePostgres();
+  console.log(`Data: ${fmt(prepared.counts.products)} products, ${fmt(prepared.counts.orders)} orders (seed: ${prepared.seededIn}).`);
+  const loadBefore = loadAverage();
+
+  const ceiling = await measureCeiling();
+  console.log(`ceiling: ${fmt(ceiling.rps)} req/s, p99 ${ceiling.p99} ms`);
+
+  const api = await startApi(prepared.env);
+  const rows: Row[] = [ceiling];
+  let idle: ReturnType<typeof memoryOf> = null;
+  let after: ReturnType<typeof memoryOf> = null;
+  try {
+    await sleep(3_000);
+    idle = memoryOf(api.child.pid!);
+    console.log(`API idle after start: ${idle ? fmt(idle.rssMb, 1) : "?"} MB resident`);
+
+    const catalogue = await readCatalogue(api.url);
+    const login = await fetch(`${api.url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
+    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+    const { token } = (await login.json()) as { token: string };
+
+    for (const route of routes(catalogue, token).filter((r) => !only || r.name.includes(only))) {
+      await load(api.url, route, "seconds" in route.load ? { seconds: WARMUP_SECONDS } : { requests: STATS_WARMUP_REQUESTS });
+      const result = await load(api.url, route, route.load);
+      const row: Row = {
+        name: route.name,
+        connections: route.connections,
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        // the ceiling is measured with 50 connections; one-connection rows are not comparable with it
+        ratio: route.connections === CONNECTIONS ? result.requests.average / ceiling.rps : null,
+        failed: failures(result),
+        target: route.target ? `${route.target.label}: ${route.target.met(result) ? "met" : "**missed**"}` : "",
+      };
+      rows.push(row);
+      console.log(
+        `${row.name.padEnd(40)} ${fmt(row.rps).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(5)} ms` +
+          (row.failed ? `  ${row.failed} failed (${JSON.stringify(result.statusCodeStats)})` : "") +
+          (row.target ? `  ${row.target}` : ""),
+      );
+    }
+    after = memoryOf(api.child.pid!);
+  } catch (error) {
+    console.error(api.output());
+    throw error;
+  } finally {
+    await api.stop();
+    await prepared.cleanUp();
+  }
+
+  const loadAfter = loadAverage();
+  const rss = (m: typeof idle) => (m ? `${fmt(m.rssMb, 1)} MB` : "?");
+  const idleMet = idle ? idle.rssMb <= TARGETS.idleRssMb : false;
+  const markdown = [
+    `## API benchmark: ${kind === "embedded" ? "embedded database (PGlite)" : "PostgreSQL"}`,
+    "",
+    `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC · ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"} · Node ${process.version} · ` +
+      `${fmt(prepared.counts.products)} products, ${fmt(prepared.counts.orders)} orders · ` +
+      `load average (1/5/15 min) ${loadBefore} before, ${loadAfter} after`,
+    "",
+    "| route | conns | req/s | p50 ms | p99 ms | × ceiling | failed | target |",
+    "|---|---:|---:|---:|---:|---:|---:|---|",
+    ...rows.map(
+      (row) =>
+        `| ${row.name} | ${row.connections} | ${fmt(row.rps)} | ${row.p50} | ${row.p99} | ${row.ratio === null ? "—" : fmt(row.ratio, 2)} | ${row.failed} | ${row.target} |`,
+    ),
+    "",
+    `API process resident memory (VmRSS): ${rss(idle)} idle after start (target ≤ ${TARGETS.idleRssMb} MB: ${idleMet ? "met" : "**missed**"}), ` +
+      `${rss(after)} after the load, peak ${after ? `${fmt(after.peakMb, 1)} MB` : "?"}.`,
+    "",
+  ].join("\n");
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `api-${kind}.md`);
+  writeFileSync(file, markdown);
+  console.log(`\n${markdown}\n(saved to ${path.relative(ROOT, file)})`);
+  return markdown;
+}
+
+console.log(`API benchmark · ${os.cpus().length} CPUs · load average ${loadAverage()} · ${duration} s per route${reuse ? " · reusing seeds" : ""}`);
+for (const kind of ["embedded", "postgresql"] as const) {
+  if (onlyDb && onlyDb !== kind) continue;
+  await runDatabase(kind);
+}
