@@ -279,7 +279,8 @@ interface Route {
   load: { seconds: number } | { requests: number };
   /** the next request: a fresh one each time */
   next(): { path: string; method?: "GET" | "POST"; body?: string; headers?: Record<string, string> };
-  target?: { label: string; met(result: autocannon.Result): boolean };
+  /** how the result compares with the issue's target */
+  target?: (result: autocannon.Result) => string;
 }
 
 interface Catalogue {
@@ -326,14 +327,11 @@ let unique = 0;
 /** a parameter the routes ignore and the response cache does not: this request is never answered from it */
 const uncached = () => `_=${++unique}`;
 
-const readTarget = {
-  label: `p99 ≤ ${TARGETS.readP99Ms} ms`,
-  met: (result: autocannon.Result) => result.latency.p99 <= TARGETS.readP99Ms,
-};
-const statsTarget = {
-  label: `p99 ≤ ${TARGETS.statsMs} ms`,
-  met: (result: autocannon.Result) => result.latency.p99 <= TARGETS.statsMs,
-};
+const verdict = (met: boolean) => (met ? "met" : "**missed**");
+const readTarget = (result: autocannon.Result) => `p99 ≤ ${TARGETS.readP99Ms} ms: ${verdict(result.latency.p99 <= TARGETS.readP99Ms)}`;
+/** both the median and the slowest: with 30 one-at-a-time requests on a shared machine, p99 is the worst of them */
+const statsTarget = (result: autocannon.Result) =>
+  `≤ ${TARGETS.statsMs} ms: p50 ${verdict(result.latency.p50 <= TARGETS.statsMs)}, p99 ${verdict(result.latency.p99 <= TARGETS.statsMs)}`;
 
 function routes(catalogue: Catalogue, token: string): Route[] {
   const catalogueQuery = () => {
@@ -425,11 +423,19 @@ interface Row {
   p50: number;
   p99: number;
   ratio: number | null;
-  failed: number;
+  /** "" when every request was answered with 2xx in time */
+  failed: string;
   target: string;
 }
 
-const failures = (result: autocannon.Result) => result.non2xx + result.errors + result.timeouts;
+/** Non-2xx answers and requests that got no answer (autocannon gives up after 10 s). */
+function failures(result: autocannon.Result): string {
+  const parts: string[] = [];
+  if (result.non2xx) parts.push(`${result.non2xx} non-2xx`);
+  if (result.timeouts) parts.push(`${result.timeouts} timed out`);
+  if (result.errors - result.timeouts > 0) parts.push(`${result.errors - result.timeouts} errors`);
+  return parts.join(", ");
+}
 const fmt = (value: number, digits = 0) => value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(" / ");
 
@@ -494,12 +500,12 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
         // the ceiling is measured with 50 connections; one-connection rows are not comparable with it
         ratio: route.connections === CONNECTIONS ? result.requests.average / ceiling.rps : null,
         failed: failures(result),
-        target: route.target ? `${route.target.label}: ${route.target.met(result) ? "met" : "**missed**"}` : "",
+        target: route.target?.(result) ?? "",
       };
       rows.push(row);
       console.log(
         `${row.name.padEnd(40)} ${fmt(row.rps).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(5)} ms` +
-          (row.failed ? `  ${row.failed} failed (${JSON.stringify(result.statusCodeStats)})` : "") +
+          (row.failed ? `  failed: ${row.failed} (${JSON.stringify(result.statusCodeStats)})` : "") +
           (row.target ? `  ${row.target}` : ""),
       );
     }
@@ -526,8 +532,12 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
     "|---|---:|---:|---:|---:|---:|---:|---|",
     ...rows.map(
       (row) =>
-        `| ${row.name} | ${row.connections} | ${fmt(row.rps)} | ${row.p50} | ${row.p99} | ${row.ratio === null ? "—" : fmt(row.ratio, 2)} | ${row.failed} | ${row.target} |`,
+        `| ${row.name} | ${row.connections} | ${fmt(row.rps)} | ${row.p50} | ${row.p99} | ${row.ratio === null ? "—" : fmt(row.ratio, 2)} | ${row.failed || 0} | ${row.target} |`,
     ),
+    "",
+    "Varied rows send a unique `_` parameter (ignored by the routes, part of the 2 s response cache's key): every " +
+      "answer comes from the database. Statistics: one connection, 30 requests each. failed: non-2xx answers, or " +
+      "requests without an answer after autocannon's 10 s. The read targets are stated for PostgreSQL.",
     "",
     `API process resident memory (VmRSS): ${rss(idle)} idle after start (target ≤ ${TARGETS.idleRssMb} MB: ${idleMet ? "met" : "**missed**"}), ` +
       `${rss(after)} after the load, peak ${after ? `${fmt(after.peakMb, 1)} MB` : "?"}.`,
