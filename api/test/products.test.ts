@@ -167,6 +167,7 @@ describe("GET /api/config", () => {
       botUsername: null,
       botLink: null,
       checkoutMode: "direct",
+      miniAppUrl: null,
       deliveryFee: 250,
       discountTiers: [
         { threshold: 500, percent: 5 },

@@ -230,6 +230,18 @@ describe("GET /api/config with a bot", () => {
     });
   });
 
+  it("gives the Mini App link when one is registered (TELEGRAM_MINI_APP_URL), else null", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/config" })).json().miniAppUrl).toBeNull();
+    const before = t.app.config.telegram.miniAppUrl;
+    try {
+      t.app.config.telegram.miniAppUrl = "https://t.me/handmade_test_bot/shop";
+      const config = (await t.app.inject({ method: "GET", url: "/api/config" })).json();
+      expect(config).toMatchObject({ miniAppUrl: "https://t.me/handmade_test_bot/shop", checkoutMode: "bot" });
+    } finally {
+      t.app.config.telegram.miniAppUrl = before;
+    }
+  });
+
   it("follows a username learnt at runtime (getMe)", async () => {
     const before = t.app.botInfo.username;
     try {

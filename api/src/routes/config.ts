@@ -26,6 +26,7 @@ export default async function configRoutes(app: App) {
         botUsername: link ? app.botInfo.username : null,
         botLink: link,
         checkoutMode: link ? ("bot" as const) : ("direct" as const),
+        miniAppUrl: app.config.telegram.botToken ? app.config.telegram.miniAppUrl : null,
         deliveryFee: DELIVERY_FEE,
         discountTiers: DISCOUNT_TIERS.map((tier) => ({ threshold: tier.threshold, percent: tier.percent })),
       };

@@ -26,6 +26,11 @@ export const ConfigResponse = Type.Object({
   botLink: Nullable(Type.String()),
   /** 'bot': website checkouts are prepared and confirmed in the bot; 'direct': POST /api/orders from the site */
   checkoutMode: Type.Union([Type.Literal("bot"), Type.Literal("direct")]),
+  /**
+   * https://t.me/<bot>/<app> of the Mini App registered with BotFather (TELEGRAM_MINI_APP_URL), or null. The Mini
+   * App shares products as <miniAppUrl>?startapp=product_<id>, which opens the Mini App on that product.
+   */
+  miniAppUrl: Nullable(Type.String()),
   deliveryFee: Type.Number(),
   discountTiers: Type.Array(Type.Object({ threshold: Type.Number(), percent: Type.Number() })),
 });
