@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router-dom";
 import { CART_BOUNCE_MS } from "@shop/shared/constants";
 import { HeaderSearch } from "../features/search/HeaderSearch";
@@ -8,6 +8,9 @@ import { isInTelegram } from "../lib/telegram";
 import { cartCount, useCart } from "../stores/cart";
 import { useWishlist } from "../stores/wishlist";
 import styles from "./ShopLayout.module.css";
+
+// Telegram's BackButton and closing confirmation: a chunk only the Mini App loads
+const MiniAppControls = lazy(() => import("./MiniAppControls"));
 
 /** The cart icon bounces for about 500 ms after each add. */
 function useCartBounce(): boolean {
@@ -81,9 +84,9 @@ export default function ShopLayout() {
           </div>
           <nav className={styles.headerNav} aria-label="Личное">
             {inTelegram ? (
-              <NavLink to="/my-orders" className={styles.headerLink}>
+              <NavLink to="/my-orders" className={styles.headerLink} aria-label="Мои заказы">
                 <OrdersIcon />
-                <span className={styles.headerLinkText}>Мои заказы</span>
+                <span className={styles.ordersText}>Мои заказы</span>
               </NavLink>
             ) : null}
             <NavLink to="/wishlist" className={`${styles.headerLink} ${styles.desktopOnly}`}>
@@ -142,6 +145,11 @@ export default function ShopLayout() {
       )}
       <Toasts />
       <ScrollRestoration />
+      {inTelegram ? (
+        <Suspense fallback={null}>
+          <MiniAppControls />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

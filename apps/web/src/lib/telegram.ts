@@ -104,28 +104,18 @@ export function telegramHeaders(): Record<string, string> {
   return headers;
 }
 
-type TelegramSdk = typeof import("@telegram-apps/sdk-react");
+type TelegramSdk = import("./telegram-sdk").TelegramSdk;
 let sdkPromise: Promise<TelegramSdk | null> | null = null;
+let loadedSdk: TelegramSdk | null = null;
 
 /**
- * The Telegram SDK, initialised; only ever downloaded inside Telegram. Resolves null on the plain website or when
- * initialisation fails (the shop keeps working as a website then).
+ * The Telegram SDK, initialised (theme, viewport, buttons: lib/telegram-sdk.ts); only ever downloaded inside
+ * Telegram. Resolves null on the plain website or when initialisation fails (the shop keeps working as a website).
  */
 export function loadTelegramSdk(): Promise<TelegramSdk | null> {
   if (!isInTelegram()) return Promise.resolve(null);
-  sdkPromise ??= import("@telegram-apps/sdk-react")
-    .then((sdk) => {
-      sdk.init();
-      // Telegram's colours become --tg-theme-* CSS variables, which the shop's palette falls back from
-      try {
-        if (sdk.mountThemeParamsSync.isAvailable()) sdk.mountThemeParamsSync();
-        if (sdk.bindThemeParamsCssVars.isAvailable()) sdk.bindThemeParamsCssVars();
-        if (sdk.miniAppReady.isAvailable()) sdk.miniAppReady();
-      } catch (error) {
-        console.warn("telegram: theme unavailable", error);
-      }
-      return sdk;
-    })
+  sdkPromise ??= import("./telegram-sdk")
+    .then(({ setUpMiniApp }) => (loadedSdk = setUpMiniApp()))
     .catch((error: unknown) => {
       console.warn("telegram: SDK unavailable", error);
       return null;
@@ -133,11 +123,54 @@ export function loadTelegramSdk(): Promise<TelegramSdk | null> {
   return sdkPromise;
 }
 
+/** Runs `action` with the SDK once it is there (inside Telegram only); failures are logged, never thrown. */
+export function withTelegramSdk(action: (sdk: TelegramSdk) => void): void {
+  if (!isInTelegram()) return;
+  const run = (sdk: TelegramSdk | null) => {
+    try {
+      if (sdk) action(sdk);
+    } catch (error) {
+      console.warn("telegram: call failed", error);
+    }
+  };
+  if (loadedSdk) run(loadedSdk);
+  else void loadTelegramSdk().then(run);
+}
+
+/** Haptic feedback inside Telegram: a light tap (add to cart), success (order placed) or error. */
+export function telegramHaptic(kind: "impact" | "success" | "error"): void {
+  withTelegramSdk((sdk) => {
+    if (kind === "impact") sdk.hapticFeedbackImpactOccurred.ifAvailable("light");
+    else sdk.hapticFeedbackNotificationOccurred.ifAvailable(kind);
+  });
+}
+
+/**
+ * Inside the Mini App, opens a link through Telegram: t.me links in Telegram itself (a share link opens the chat
+ * picker), others in the browser. False when that is not possible; the caller then opens it as a website would.
+ */
+export function openLinkInTelegram(url: string): boolean {
+  if (!loadedSdk) return false;
+  try {
+    if (/^https:\/\/t\.me\//.test(url)) {
+      if (!loadedSdk.openTelegramLink.isAvailable()) return false;
+      loadedSdk.openTelegramLink(url);
+    } else {
+      if (!loadedSdk.openLink.isAvailable()) return false;
+      loadedSdk.openLink(url);
+    }
+    return true;
+  } catch (error) {
+    console.warn("telegram: cannot open link", error);
+    return false;
+  }
+}
+
 /** Closes the Mini App (order success does this after 5 s). */
 export async function closeTelegramApp(): Promise<void> {
   const sdk = await loadTelegramSdk();
   try {
-    if (sdk?.closeMiniApp.isAvailable()) sdk.closeMiniApp();
+    sdk?.closeMiniApp.ifAvailable();
   } catch (error) {
     console.warn("telegram: cannot close", error);
   }
@@ -147,4 +180,5 @@ export async function closeTelegramApp(): Promise<void> {
 export function resetTelegramDetection(): void {
   launch = undefined;
   sdkPromise = null;
+  loadedSdk = null;
 }

@@ -1,5 +1,6 @@
 import type { ProductCard } from "@shop/shared/schemas/catalog";
 import { flyToCart } from "../lib/fly-to-cart";
+import { telegramHaptic } from "../lib/telegram";
 import { useCart } from "./cart";
 import { showToast } from "./toasts";
 import { useWishlist } from "./wishlist";
@@ -9,6 +10,7 @@ import { useWishlist } from "./wishlist";
 export function addToCart(product: ProductCard, from?: Element | null): void {
   useCart.getState().add(product);
   showToast(`${product.name} добавлен в корзину!`);
+  telegramHaptic("impact");
   if (from) flyToCart(from);
 }
 

@@ -1,0 +1,71 @@
+/**
+ * A stand-in for the initialised Telegram SDK (what lib/telegram-sdk.ts's setUpMiniApp returns) for component tests:
+ * records every call and lets the test press Telegram's buttons. Use with
+ * `vi.mock("<path>/lib/telegram-sdk", () => ({ setUpMiniApp: () => fake.sdk }))` and launch parameters in the URL.
+ */
+
+type Listener = () => void;
+
+export interface FakeTelegramSdk {
+  /** cast to the SDK type by lib/telegram.ts */
+  sdk: Record<string, unknown>;
+  calls: { name: string; args: unknown[] }[];
+  /** arguments of every call of one method */
+  argsOf(name: string): unknown[][];
+  pressBackButton(): void;
+  pressMainButton(): void;
+  reset(): void;
+}
+
+export function createFakeTelegramSdk(): FakeTelegramSdk {
+  const calls: { name: string; args: unknown[] }[] = [];
+  const back = new Set<Listener>();
+  const main = new Set<Listener>();
+
+  // every SDK function the shop uses is "safe-wrapped": callable, with isAvailable() and ifAvailable(...)
+  const safe = (name: string, impl?: (...args: any[]) => unknown) => {
+    const fn = (...args: unknown[]) => {
+      calls.push({ name, args });
+      return impl?.(...args);
+    };
+    return Object.assign(fn, { isAvailable: () => true, ifAvailable: (...args: unknown[]) => [true, fn(...args)] });
+  };
+  const subscribe = (set: Set<Listener>) => (listener: Listener) => {
+    set.add(listener);
+    return () => set.delete(listener);
+  };
+
+  const sdk = {
+    showBackButton: safe("showBackButton"),
+    hideBackButton: safe("hideBackButton"),
+    onBackButtonClick: safe("onBackButtonClick", subscribe(back)),
+    setMainButtonParams: safe("setMainButtonParams"),
+    onMainButtonClick: safe("onMainButtonClick", subscribe(main)),
+    enableClosingConfirmation: safe("enableClosingConfirmation"),
+    disableClosingConfirmation: safe("disableClosingConfirmation"),
+    hapticFeedbackImpactOccurred: safe("hapticFeedbackImpactOccurred"),
+    hapticFeedbackNotificationOccurred: safe("hapticFeedbackNotificationOccurred"),
+    closeMiniApp: safe("closeMiniApp"),
+    openTelegramLink: safe("openTelegramLink"),
+    openLink: safe("openLink"),
+  };
+
+  return {
+    sdk,
+    calls,
+    argsOf: (name) => calls.filter((call) => call.name === name).map((call) => call.args),
+    pressBackButton: () => [...back].forEach((listener) => listener()),
+    pressMainButton: () => [...main].forEach((listener) => listener()),
+    reset() {
+      calls.length = 0;
+      back.clear();
+      main.clear();
+    },
+  };
+}
+
+/** The URL hash Telegram opens the Mini App with (user Анна Петрова, id 4242). */
+export function telegramLaunchHash(user: object = { id: 4242, first_name: "Анна", last_name: "Петрова", username: "anna" }): string {
+  const initData = new URLSearchParams({ user: JSON.stringify(user), auth_date: "1700000000", signature: "s", hash: "h" });
+  return "#" + new URLSearchParams({ tgWebAppData: initData.toString(), tgWebAppVersion: "8.0", tgWebAppPlatform: "ios" }).toString();
+}
