@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import type { CheckoutFields } from "@shop/shared/schemas/orders";
 import type { ConfigResponse } from "@shop/shared/schemas/telegram";
@@ -7,10 +7,12 @@ import { computeTotals } from "@shop/shared/pricing";
 import { formatPrice } from "@shop/shared/format";
 import { api } from "../../lib/api";
 import { leaveTo } from "../../lib/navigation";
-import { prefetch, useQuery } from "../../lib/query";
+import { invalidate, prefetch, useQuery } from "../../lib/query";
 import { usePageMeta } from "../../lib/seo";
-import { isInTelegram, telegramUser } from "../../lib/telegram";
+import { isInTelegram, telegramHaptic, telegramUser } from "../../lib/telegram";
+import { useTelegramMainButton } from "../../hooks/useTelegramMainButton";
 import { cartCount, useCart, type CartItem } from "../../stores/cart";
+import { checkoutFormStarted, setCheckoutDraftStarted } from "../../stores/checkout-draft";
 import { changeCartQuantity, removeFromCart } from "../../stores/shop-actions";
 import { EmptyState } from "../../components/EmptyState";
 import { CartIcon, TrashIcon } from "../../components/Icons";
@@ -59,7 +61,8 @@ function OrderLine({ item }: { item: CartItem }) {
 
 export default function CheckoutPage() {
   const items = useCart((state) => state.items);
-  const [form, setForm] = useState<CheckoutFields>(initialForm);
+  const [initial] = useState<CheckoutFields>(initialForm);
+  const [form, setForm] = useState<CheckoutFields>(initial);
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -67,8 +70,20 @@ export default function CheckoutPage() {
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
   const navigate = useNavigate();
   const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const config = useQuery<ConfigResponse | null>(CONFIG_KEY, loadConfig, null);
   usePageMeta({ title: "Оформление заказа", description: "Оформление заказа в магазине изделий ручной работы «Ремесло»." });
+  // inside Telegram the submit is the MainButton (with its progress state) instead of the page's own buttons
+  const mainButton = useTelegramMainButton({
+    text: "Оформить заказ",
+    visible: items.length > 0,
+    loading: submitting,
+    onClick: () => formRef.current?.requestSubmit(),
+  });
+
+  // the Mini App asks before closing while the form holds something typed (stores/checkout-draft.ts)
+  useEffect(() => setCheckoutDraftStarted(checkoutFormStarted(form, initial)), [form, initial]);
+  useEffect(() => () => setCheckoutDraftStarted(false), []);
 
   if (items.length === 0) {
     return (
@@ -98,6 +113,7 @@ export default function CheckoutPage() {
     const found = validateCheckoutForm(form);
     if (found.customer_name || found.customer_phone) {
       setErrors(found);
+      telegramHaptic("error");
       const firstBad = found.customer_name ? "customer_name" : "customer_phone";
       document.getElementById(`${formId}-${firstBad}`)?.focus();
       return;
@@ -121,6 +137,8 @@ export default function CheckoutPage() {
       });
       if (outcome.kind === "created") {
         attempt.current = null;
+        telegramHaptic("success");
+        invalidate("my-order");
         await navigate(`/order-success/${encodeURIComponent(outcome.orderNumber)}`, { replace: true });
         useCart.getState().clear();
         return;
@@ -141,6 +159,7 @@ export default function CheckoutPage() {
       }
       const text = ORDER_ERROR_MESSAGES.alert(message);
       setFailure(text);
+      telegramHaptic("error");
       window.alert(text);
       submittingRef.current = false;
       setSubmitting(false);
@@ -154,7 +173,7 @@ export default function CheckoutPage() {
   });
 
   return (
-    <div className={`container ${styles.page}`}>
+    <div className={`container ${styles.page} ${mainButton ? styles.withMainButton : ""}`}>
       <h1 className="page-title">Оформление заказа</h1>
       <div className={styles.layout}>
         <div className={styles.mainColumn}>
@@ -169,7 +188,7 @@ export default function CheckoutPage() {
             </ul>
           </section>
 
-          <form id={formId} className={`${styles.card} ${styles.form}`} onSubmit={onSubmit} noValidate aria-labelledby="checkout-contacts">
+          <form id={formId} ref={formRef} className={`${styles.card} ${styles.form}`} onSubmit={onSubmit} noValidate aria-labelledby="checkout-contacts">
             <h2 id="checkout-contacts" className={styles.cardTitle}>
               Контактные данные
             </h2>
@@ -261,21 +280,25 @@ export default function CheckoutPage() {
               {failure}
             </p>
           ) : null}
-          <button type="submit" form={formId} className={`btn btn-primary btn-lg btn-block ${styles.desktopSubmit}`} disabled={submitting}>
-            {submitting ? "Отправка..." : "Оформить заказ"}
-          </button>
+          {mainButton ? null : (
+            <button type="submit" form={formId} className={`btn btn-primary btn-lg btn-block ${styles.desktopSubmit}`} disabled={submitting}>
+              {submitting ? "Отправка..." : "Оформить заказ"}
+            </button>
+          )}
           {viaBot ? <p className={styles.botHint}>Подтвердить заказ нужно будет в нашем Telegram-боте — мы откроем его сами.</p> : null}
         </aside>
       </div>
 
-      <div className={styles.stickyFooter}>
-        <Link to="/cart" className="btn btn-secondary">
-          ← В корзину
-        </Link>
-        <button type="submit" form={formId} className="btn btn-primary" disabled={submitting} data-testid="mobile-submit">
-          {submitting ? "Оформление..." : "Оформить заказ"}
-        </button>
-      </div>
+      {mainButton ? null : (
+        <div className={styles.stickyFooter}>
+          <Link to="/cart" className="btn btn-secondary">
+            ← В корзину
+          </Link>
+          <button type="submit" form={formId} className="btn btn-primary" disabled={submitting} data-testid="mobile-submit">
+            {submitting ? "Оформление..." : "Оформить заказ"}
+          </button>
+        </div>
+      )}
     </div>
   );
 }
