@@ -1,15 +1,41 @@
 import { api } from "./api";
-import { isInTelegram, loadTelegramSdk, telegramUser } from "./telegram";
+import { isInTelegram, loadTelegramSdk, telegramLaunch, telegramUser } from "./telegram";
 
 const SYNCED_KEY = "shop/tg-user-synced";
+const START_APPLIED_KEY = "shop/tg-start-applied";
+
+/** The page a `startapp` parameter opens: `product_<id>` is that product (links shared from a product page). */
+export function startParamPath(startParam: string | null): string | null {
+  const product = /^product_(\d{1,9})$/.exec(startParam ?? "");
+  return product ? `/product/${Number(product[1])}` : null;
+}
 
 /**
- * Inside Telegram: load the SDK (theme, ready) and tell the server about the user once per session
+ * Opens the page the launch's start parameter names, once per launch and only when Telegram opened the catalogue
+ * root (a reload elsewhere stays where it is). Runs before the router reads the URL; the launch parameters in the
+ * hash are kept for the SDK.
+ */
+function applyStartParam(startParam: string | null): void {
+  const target = startParamPath(startParam);
+  if (!target || window.location.pathname !== "/") return;
+  try {
+    if (sessionStorage.getItem(START_APPLIED_KEY) === startParam) return;
+    sessionStorage.setItem(START_APPLIED_KEY, startParam!);
+  } catch {
+    // no session storage: apply it on this page view
+  }
+  window.history.replaceState(null, "", target + window.location.hash);
+}
+
+/**
+ * Inside Telegram: open the start parameter's page, load the SDK (theme, viewport, buttons: lib/telegram-sdk.ts)
+ * and tell the server about the user once per session
  * (spec section 4: a sync failure is only logged). On the website this does nothing and loads nothing.
  */
 export function startTelegram(): void {
   if (!isInTelegram()) return;
   document.documentElement.dataset.telegram = "true";
+  applyStartParam(telegramLaunch()?.startParam ?? null);
   void loadTelegramSdk();
   const user = telegramUser();
   if (!user) return;

@@ -3,10 +3,10 @@ import { Link } from "react-router-dom";
 import type { MyOrderDetail, MyOrderSummary, MyOrdersResponse } from "@shop/shared/schemas/orders";
 import { formatDateTime, formatPrice } from "@shop/shared/format";
 import { statusLabel } from "@shop/shared/labels";
-import { api } from "../../lib/api";
+import { ApiError, api } from "../../lib/api";
 import { useQuery } from "../../lib/query";
 import { usePageMeta } from "../../lib/seo";
-import { isInTelegram } from "../../lib/telegram";
+import { telegramUser } from "../../lib/telegram";
 import { EmptyState } from "../../components/EmptyState";
 import { OrdersIcon } from "../../components/Icons";
 import { ProductImage } from "../../components/ProductImage";
@@ -58,16 +58,26 @@ function OrderCard({ order }: { order: MyOrderSummary }) {
   );
 }
 
-/** The shopper's own orders: only inside Telegram, where the server knows who is asking. */
+/** Why the list could not be read: the server's own words (e.g. stale Telegram data) or a generic line. */
+function failureText(error: unknown): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : "Проверьте соединение и попробуйте ещё раз.";
+}
+
+/**
+ * The shopper's own orders: only for a Telegram user (inside the Mini App, where the server can check who is
+ * asking); the list arrives first, each order's items when its card is opened.
+ */
 export default function MyOrdersPage() {
-  const inTelegram = isInTelegram();
-  const result = useQuery(inTelegram ? "my-orders" : null, () => api.myOrders(), NO_ORDERS);
+  const hasUser = telegramUser() !== null;
+  // a retry asks again under a new key (every key starts with 'my-order', which a new order invalidates)
+  const [attempt, setAttempt] = useState(0);
+  const result = useQuery(hasUser ? `my-orders#${attempt}` : null, () => api.myOrders(), NO_ORDERS);
   usePageMeta({ title: "Мои заказы", description: "Ваши заказы в магазине «Ремесло»." });
 
   return (
     <div className={`container ${styles.page}`}>
       <h1 className="page-title">Мои заказы</h1>
-      {!inTelegram ? (
+      {!hasUser ? (
         <EmptyState title="Страница доступна только в Telegram" icon={<OrdersIcon size={32} />}>
           <span>История заказов доступна только пользователям Telegram: откройте магазин через нашего бота.</span>
           <Link to="/" className="btn btn-primary">
@@ -78,6 +88,13 @@ export default function MyOrdersPage() {
         <p className="loading-text" role="status">
           Загрузка ваших заказов...
         </p>
+      ) : result.error ? (
+        <EmptyState title="Не удалось загрузить заказы" icon={<OrdersIcon size={32} />}>
+          <span>{failureText(result.error)}</span>
+          <button type="button" className="btn btn-primary" onClick={() => setAttempt((value) => value + 1)}>
+            Повторить
+          </button>
+        </EmptyState>
       ) : result.data.orders.length === 0 ? (
         <EmptyState title="У вас пока нет заказов." icon={<OrdersIcon size={32} />}>
           <Link to="/" className="btn btn-primary">

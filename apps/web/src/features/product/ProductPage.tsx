@@ -62,7 +62,7 @@ function ProductView({ product }: { product: Product }) {
             <p className={styles.price}>{formatPrice(product.price)}</p>
             <div className={styles.iconActions}>
               <WishlistButton product={product} className={styles.heart} size={22} />
-              <ShareMenu name={product.name} price={product.price} />
+              <ShareMenu productId={product.id} name={product.name} price={product.price} />
             </div>
           </div>
 

@@ -1,5 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import type { ConfigResponse } from "@shop/shared/schemas/telegram";
 import { formatPrice } from "@shop/shared/format";
+import { api } from "../../lib/api";
+import { useQuery } from "../../lib/query";
+import { isInTelegram, openLinkInTelegram } from "../../lib/telegram";
 import { LinkIcon, SendIcon, ShareIcon } from "../../components/Icons";
 import styles from "./ShareMenu.module.css";
 
@@ -18,12 +22,31 @@ async function copyText(text: string): Promise<void> {
   if (!ok) throw new Error("copy command refused");
 }
 
+/** The page's own address, without the hash (inside Telegram the first page's hash holds the signed launch data). */
+function pageUrl(): string {
+  return window.location.origin + window.location.pathname + window.location.search;
+}
+
+/** <miniAppUrl>?startapp=product_<id>: opens the Mini App on this product (lib/telegram-start.ts). */
+export function miniAppProductLink(miniAppUrl: string, productId: number): string {
+  const link = new URL(miniAppUrl);
+  link.searchParams.set("startapp", `product_${productId}`);
+  return link.toString();
+}
+
 /**
  * Share menu: the messenger (Telegram, with 'name - price руб.'), the Russian social network (VK), and copy link
  * with the alerts 'Ссылка скопирована!' / 'Не удалось скопировать ссылку'. Closes on an outside click or Escape.
+ * On the website they carry the page URL; inside the Mini App, when the bot has a registered Mini App link, they
+ * carry that link with `startapp=product_<id>` (it opens the Mini App on the product), and links open through
+ * Telegram (its chat picker for the messenger).
  */
-export function ShareMenu({ name, price }: { name: string; price: number }) {
+export function ShareMenu({ productId, name, price }: { productId: number; name: string; price: number }) {
   const [open, setOpen] = useState(false);
+  const inTelegram = isInTelegram();
+  // read when the menu first opens, so a product page costs no extra request
+  const [wanted, setWanted] = useState(false);
+  const config = useQuery<ConfigResponse | null>(inTelegram && wanted ? "config" : null, () => api.config(), null);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
@@ -48,9 +71,10 @@ export function ShareMenu({ name, price }: { name: string; price: number }) {
     };
   }, [open]);
 
-  const url = () => window.location.href;
+  const miniAppUrl = config.data?.miniAppUrl;
+  const url = () => (inTelegram && miniAppUrl ? miniAppProductLink(miniAppUrl, productId) : pageUrl());
   const openShare = (shareUrl: string) => {
-    window.open(shareUrl, "_blank", "noopener,noreferrer");
+    if (!openLinkInTelegram(shareUrl)) window.open(shareUrl, "_blank", "noopener,noreferrer");
     setOpen(false);
   };
   const shareToMessenger = () =>
@@ -87,7 +111,10 @@ export function ShareMenu({ name, price }: { name: string; price: number }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          setWanted(true);
+          setOpen((value) => !value);
+        }}
         aria-label="Поделиться"
         title="Поделиться"
       >

@@ -1,0 +1,185 @@
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { RouterProvider, createMemoryRouter } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { MyOrderDetail, MyOrdersResponse } from "@shop/shared/schemas/orders";
+import { formatDateTime } from "@shop/shared/format";
+import { invalidate } from "../../lib/query";
+import { resetTelegramDetection } from "../../lib/telegram";
+import MyOrdersPage from "./MyOrdersPage";
+
+const user = { id: 4242, first_name: "Анна" };
+const initData = new URLSearchParams({ user: JSON.stringify(user), auth_date: "1700000000", signature: "s", hash: "h" }).toString();
+const launchHash = "#" + new URLSearchParams({ tgWebAppData: initData, tgWebAppVersion: "8.0", tgWebAppPlatform: "ios" }).toString();
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+const LIST: MyOrdersResponse = {
+  orders: [
+    { id: 11, order_number: "1042", created_at: "2026-03-05T10:15:00.000Z", total: 2140, status: "shipped" },
+    { id: 7, order_number: "1017", created_at: "2026-02-01T08:00:00.000Z", total: 890.5, status: "new" },
+  ],
+  lastAddress: "Казань, ул. Баумана, 1",
+};
+
+const DETAIL: MyOrderDetail = {
+  ...LIST.orders[0]!,
+  subtotal: 1890,
+  discount_percent: 0,
+  discount_amount: 0,
+  delivery_cost: 250,
+  delivery_address: "Казань, ул. Баумана, 1",
+  comment: null,
+  items: [
+    { id: 1, product_id: 5, product_name: "Ваза «Лён»", product_sku: "HM-000005", product_image: "/uploads/v.webp", price: 1200, quantity: 1 },
+    { id: 2, product_id: null, product_name: "Кружка (снята с продажи)", product_sku: "HM-000009", product_image: null, price: 345, quantity: 2 },
+  ],
+};
+
+type Handler = (url: string) => Response | Promise<Response>;
+let calls: { url: string; headers: Record<string, string> }[];
+
+function mockApi(handler: Handler) {
+  calls = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, headers: (init?.headers ?? {}) as Record<string, string> });
+      return handler(url);
+    }),
+  );
+}
+
+/** A promise the test resolves when it wants the answer to arrive. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: "/my-orders", Component: MyOrdersPage }, { path: "*", element: <p>other</p> }], {
+    initialEntries: ["/my-orders"],
+  });
+  render(<RouterProvider router={router} />);
+}
+
+function launchInTelegram() {
+  window.history.replaceState(null, "", "/my-orders" + launchHash);
+  resetTelegramDetection();
+}
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+  window.history.replaceState(null, "", "/");
+  resetTelegramDetection();
+  invalidate("");
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.history.replaceState(null, "", "/");
+  resetTelegramDetection();
+});
+
+describe("my orders", () => {
+  it("outside the messenger says the page is for Telegram users and asks the server nothing", () => {
+    mockApi(() => json(200, LIST));
+    renderPage();
+    expect(screen.getByRole("heading", { name: "Мои заказы" })).toBeTruthy();
+    expect(screen.getByText("Страница доступна только в Telegram")).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it("loads with the signed initData, then lists the orders and the last address", async () => {
+    launchInTelegram();
+    const answer = deferred<Response>();
+    mockApi(() => answer.promise);
+    renderPage();
+    expect(screen.getByText("Загрузка ваших заказов...")).toBeTruthy();
+    expect(calls[0]).toMatchObject({ url: "/api/my-orders", headers: { "X-Telegram-Init-Data": initData, "X-Telegram-User-Id": "4242" } });
+
+    answer.resolve(json(200, LIST));
+    await screen.findByText("Заказ №1042");
+    expect(screen.queryByText("Загрузка ваших заказов...")).toBeNull();
+    expect(screen.getByText("Ваш последний адрес доставки:")).toBeTruthy();
+    expect(screen.getByText("Казань, ул. Баумана, 1")).toBeTruthy();
+    const cards = screen.getAllByRole("button", { expanded: false });
+    expect(cards).toHaveLength(2);
+    expect(cards[0]!.textContent).toContain("Отправлен");
+    expect(cards[0]!.textContent).toContain("2 140.00 руб.");
+    expect(cards[0]!.textContent).toContain(formatDateTime(LIST.orders[0]!.created_at));
+    expect(cards[1]!.textContent).toContain("Создан");
+    expect(cards[1]!.textContent).toContain("890.50 руб.");
+  });
+
+  it("says so when there are no orders", async () => {
+    launchInTelegram();
+    mockApi(() => json(200, { orders: [], lastAddress: null }));
+    renderPage();
+    await screen.findByText("У вас пока нет заказов.");
+    expect(screen.queryByText(/Ваш последний адрес доставки/)).toBeNull();
+  });
+
+  it("loads an order's details only when its card is opened, and closes it again", async () => {
+    launchInTelegram();
+    const detail = deferred<Response>();
+    mockApi((url) => (url === "/api/my-orders" ? json(200, LIST) : detail.promise));
+    renderPage();
+    const card = await screen.findByRole("button", { name: /Заказ №1042/ });
+    expect(calls.map((call) => call.url)).toEqual(["/api/my-orders"]);
+
+    fireEvent.click(card);
+    expect(card.getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getByText("Загрузка деталей...")).toBeTruthy();
+    expect(calls.at(-1)).toMatchObject({ url: "/api/my-orders/11", headers: { "X-Telegram-Init-Data": initData } });
+
+    detail.resolve(json(200, DETAIL));
+    await screen.findByText("Ваза «Лён»");
+    expect(screen.queryByText("Загрузка деталей...")).toBeNull();
+    expect(screen.getByText("1 × 1 200.00 руб.")).toBeTruthy();
+    expect(screen.getByText("1 200.00 руб.")).toBeTruthy();
+    expect(screen.getByText("2 × 345.00 руб.")).toBeTruthy();
+    expect(screen.getByText("690.00 руб.")).toBeTruthy();
+    // the product still in the shop is a link, the removed one plain text
+    expect(screen.getByRole("link", { name: "Ваза «Лён»" }).getAttribute("href")).toBe("/product/5");
+    expect(screen.queryByRole("link", { name: "Кружка (снята с продажи)" })).toBeNull();
+
+    fireEvent.click(card);
+    expect(card.getAttribute("aria-expanded")).toBe("false");
+    expect(screen.queryByText("Ваза «Лён»")).toBeNull();
+    // opened again: from the cache, no second request
+    fireEvent.click(card);
+    await screen.findByText("Ваза «Лён»");
+    expect(calls.filter((call) => call.url === "/api/my-orders/11")).toHaveLength(1);
+  });
+
+  it("shows the server's reason when the list cannot be read, and tries again", async () => {
+    launchInTelegram();
+    let fail = true;
+    mockApi(() =>
+      fail ? json(401, { message: "Данные Telegram не прошли проверку. Откройте магазин из Telegram заново." }) : json(200, LIST),
+    );
+    renderPage();
+    await screen.findByText("Не удалось загрузить заказы");
+    expect(screen.getByText("Данные Telegram не прошли проверку. Откройте магазин из Telegram заново.")).toBeTruthy();
+    expect(screen.queryByText("У вас пока нет заказов.")).toBeNull();
+
+    fail = false;
+    fireEvent.click(screen.getByRole("button", { name: "Повторить" }));
+    await screen.findByText("Заказ №1042");
+    await waitFor(() => expect(calls).toHaveLength(2));
+  });
+
+  it("tells a Telegram launch without a user that the page needs one", () => {
+    window.history.replaceState(null, "", "/my-orders#tgWebAppVersion=8.0&tgWebAppPlatform=tdesktop");
+    resetTelegramDetection();
+    mockApi(() => json(200, LIST));
+    renderPage();
+    expect(screen.getByText("Страница доступна только в Telegram")).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+});
