@@ -23,7 +23,13 @@ export default defineConfig({
       },
       {
         extends: "./apps/web/vite.config.ts",
-        test: { name: "web", include: ["apps/web/src/**/*.test.{ts,tsx}"], environment: "happy-dom" },
+        test: {
+          name: "web",
+          include: ["apps/web/src/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          setupFiles: ["apps/web/src/test-helpers/setup.ts"],
+          testTimeout: 15_000,
+        },
       },
       {
         test: {
