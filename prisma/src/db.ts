@@ -3,6 +3,7 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaClient } from "./generated/client";
 import { applyMigrations, type RunInTransaction } from "./migrate";
 
@@ -59,7 +60,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   const dir = options.embeddedDir ?? "memory://";
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir);
+  // pg_trgm: the trigram indexes of search (migration 0002)
+  const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
   const runInTransaction: RunInTransaction = (work) =>
     pglite.transaction(async (tx) => {
       await work({
