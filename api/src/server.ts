@@ -5,7 +5,6 @@ import { ConfigError, loadConfig, type Config } from "./config";
 import { buildApp } from "./app";
 import { ensureAdmin, resolveJwtSecret } from "./services/secrets";
 import { createOutboxNotifier } from "@shop/bot/notifier";
-import { learnBotUsername, startBot } from "@shop/bot/runtime";
 
 function readConfig(): Config {
   try {
@@ -36,11 +35,13 @@ async function main() {
   const { telegram } = config;
   const notifier = telegram.botToken ? createOutboxNotifier({ managerChatIds: telegram.managerChatIds }) : undefined;
   const app = await buildApp({ config, db, jwtSecret, notifier });
+  // grammY is loaded only when there is a bot token (≈ 10 MB resident otherwise spent for nothing)
+  const botRuntime = notifier ? await import("@shop/bot/runtime") : null;
   const bot =
-    notifier && telegram.botMode !== "off"
-      ? startBot({ prisma: db.prisma, config, notifier, mode: telegram.botMode, server: app, botInfo: app.botInfo, log: app.log })
+    botRuntime && notifier && telegram.botMode !== "off"
+      ? botRuntime.startBot({ prisma: db.prisma, config, notifier, mode: telegram.botMode, server: app, botInfo: app.botInfo, log: app.log })
       : null;
-  if (notifier && !bot) void learnBotUsername(config, app.botInfo, app.log);
+  if (botRuntime && !bot) void botRuntime.learnBotUsername(config, app.botInfo, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -56,6 +57,10 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  // start-up garbage can be large and V8 may keep it for a long idle time: a fresh embedded database runs
+  // initdb in a WebAssembly instance of its own (≈ 400 MB), the demo seed decodes pictures. `npm start` runs
+  // node with --expose-gc for this one collection; elsewhere (tsx in development) it is skipped.
+  (globalThis as { gc?: () => void }).gc?.();
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const lines = [

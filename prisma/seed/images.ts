@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
 import { IMAGE_SIZES } from "@shop/shared/images";
 import type { ShapeKind } from "./catalog-data";
 import type { Random } from "./random";
@@ -83,6 +82,9 @@ export async function writeProductImage(uploadDir: string, shape: ShapeKind, r: 
   const fullFile = path.join(uploadDir, `${name}.webp`);
   const cardFile = path.join(uploadDir, `${name}-card.webp`);
   if (existsSync(fullFile) && existsSync(cardFile)) return `/uploads/${name}.webp`;
+  // loaded here, not at the top: a server importing the seed module only to check for an empty database
+  // never needs sharp (≈ 15 MB resident)
+  const { default: sharp } = await import("sharp");
   const source = sharp(Buffer.from(svg));
   const [full, card] = await Promise.all([
     source.clone().resize(IMAGE_SIZES.full.width, IMAGE_SIZES.full.height, { fit: "inside", withoutEnlargement: true }).webp({ quality: 80, effort: 2 }).toBuffer(),

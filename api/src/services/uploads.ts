@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { IMAGE_SIZES, cardImageUrl } from "@shop/shared/images";
 import { badRequest } from "../plugins/app/errors";
 
@@ -10,6 +10,9 @@ import { badRequest } from "../plugins/app/errors";
  * Content-Type the browser sends); every accepted image is re-encoded, so what is stored and served is always
  * a clean WebP without metadata: a full-size copy and a card-size copy under one random name.
  */
+
+/** sharp (libvips, ≈ 15 MB resident) is loaded on the first upload, not by every server that never gets one. */
+const loadSharp = () => import("sharp").then((module) => module.default);
 
 /** Larger images are refused before decoding: a small file can claim a huge canvas (a decompression bomb). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -44,6 +47,7 @@ export interface EncodedImage {
 
 /** Checks one uploaded file by its content and encodes both sizes. Throws a Russian 400 for anything else. */
 export async function encodeUpload(data: Buffer, filename: string): Promise<EncodedImage> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(data, { limitInputPixels: false }).metadata();
