@@ -3,7 +3,7 @@
  * database and on PostgreSQL.
  *
  * For each database: seed it (or reuse the copy kept from the last run), start the real server as a child
- * process (NODE_ENV=production, its own node process so its memory can be read), load it with autocannon on
+ * process (built as `npm start` builds it, NODE_ENV=production, its own node process so its memory can be read), load it with autocannon on
  * loopback, and print a table: req/s, p50, p99 and the ratio to the machine's ceiling — a bare Fastify route in
  * a separate process, measured in the same run. Also the server's resident memory when idle after start and
  * after the load. The tables are written to bench-results/api-<db>.md.
@@ -89,9 +89,12 @@ interface Started {
   stop(): Promise<void>;
 }
 
-/** `node --import tsx <file>` (one process: its pid is the server's), ready when `ready` matches its output. */
-async function startNode(file: string, env: Record<string, string>, ready: RegExp, timeoutMs = 120_000): Promise<Started> {
-  const child = spawn(process.execPath, ["--import", "tsx", file], {
+/**
+ * `node <file>` (one process: its pid is the server's), ready when `ready` matches its output. TypeScript runs
+ * through `--import tsx`; the API runs as `npm start` runs it, built (api/dist/server.mjs).
+ */
+async function startNode(file: string, env: Record<string, string>, ready: RegExp, nodeArgs: string[] = [], timeoutMs = 120_000): Promise<Started> {
+  const child = spawn(process.execPath, [...(file.endsWith(".ts") ? ["--import", "tsx"] : []), ...nodeArgs, file], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -134,9 +137,21 @@ function memoryOf(pid: number): { rssMb: number; peakMb: number } | null {
   }
 }
 
+/** extra node options for the API, e.g. BENCH_NODE_OPTIONS=--cpu-prof (space-separated) */
+const NODE_OPTIONS_EXTRA = (process.env.BENCH_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
+
+let built = false;
 async function startApi(env: Record<string, string>): Promise<Started> {
+  if (!built) {
+    await new Promise<void>((resolve, reject) =>
+      spawn(process.execPath, ["scripts/build-server.mjs", "api"], { cwd: ROOT, stdio: "inherit" }).once("exit", (code) =>
+        code === 0 ? resolve() : reject(new Error(`the server build failed (${code})`)),
+      ),
+    );
+    built = true;
+  }
   const api = await startNode(
-    "api/src/server.ts",
+    "api/dist/server.mjs",
     {
       NODE_ENV: "production",
       HOST: "127.0.0.1",
@@ -149,6 +164,7 @@ async function startApi(env: Record<string, string>): Promise<Started> {
       ...env,
     },
     /Shop:\s+http:\/\/localhost:(\d+)/,
+    NODE_OPTIONS_EXTRA,
   );
   const health = await fetch(`${api.url}/api/health`);
   if (!health.ok) throw new Error(`/api/health answered ${health.status}`);
