@@ -79,9 +79,8 @@ describe.skipIf(!chromiumPath())("admin panel in the browser", () => {
   };
 
   beforeAll(async () => {
-    // E2E_DATABASE_URL (a fresh, empty PostgreSQL database) runs the same test on the server database
-    const databaseUrl = process.env.E2E_DATABASE_URL;
-    server = await startServer({ env: { JWT_SECRET, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } });
+    // with E2E_DATABASE_URL the harness gives this server its own fresh PostgreSQL database
+    server = await startServer({ env: { JWT_SECRET } });
     browser = await launchBrowser();
     desktop = await openPage(browser, "desktop", { baseURL: server.url });
     page = desktop.page;

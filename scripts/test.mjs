@@ -15,6 +15,8 @@ console.log(`Database: ${process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" 
 // PostgreSQL server, a spawned API process, Chromium), so two at a time finish the suite about 40 % sooner there.
 const extra = process.argv.slice(2);
 const workers = extra.some((arg) => arg.startsWith("--maxWorkers")) ? [] : [`--maxWorkers=${Math.max(2, os.availableParallelism() - 1)}`];
+// on the PostgreSQL leg the browser tests' servers get fresh databases on the same server (e2e/helpers/server.ts)
+if (process.env.DATABASE_URL && !process.env.E2E_DATABASE_URL) process.env.E2E_DATABASE_URL = process.env.DATABASE_URL;
 const args = ["vitest", "run", ...projects.flatMap((p) => ["--project", p]), ...workers, ...extra];
 const result = spawnSync("npx", args, { stdio: "inherit" });
 process.exit(result.status ?? 1);
