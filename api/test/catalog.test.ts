@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { normalizeSearchText } from "@shop/shared/text";
 import { nextSku } from "@shop/prisma/sequences";
 import type { CatalogResponse, Category } from "@shop/shared/schemas/catalog";
@@ -214,5 +214,33 @@ describe("catalogue response cache", () => {
     const categories = (await t.app.inject({ method: "GET", url: "/api/categories" })).json() as Category[];
     expect(categories.map((c) => c.name)).toContain("Сезонное");
     await t.prisma.product.update({ where: { id: candle.id }, data: { price: 350 } });
+  });
+
+  it("keeps one total per filter for every page and sort, until an admin write in this process", async () => {
+    const token = await t.adminToken();
+    vi.useFakeTimers({ toFake: ["Date"] }); // the 2 s lifetime must not run out halfway on a slow machine
+    try {
+      const before = (await catalog("?page=1")).total;
+      const extra = await t.prisma.product.create({
+        data: { sku: await nextSku(t.prisma), name: "Открытка «Счёт»", searchName: normalizeSearchText("Открытка «Счёт»"), price: 90 },
+      });
+      // another page and sort of the same filter: new rows, the shared total
+      const other = await catalog("?page=2&limit=3&sortOrder=price-asc");
+      expect(other.total).toBe(before);
+      expect(other.totalPages).toBe(Math.ceil(before / 3));
+      // a different filter is counted on its own
+      expect((await catalog("?priceTo=90")).products.map((p) => p.id)).toContain(extra.id);
+      const created = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/categories",
+        headers: { authorization: `Bearer ${token}` },
+        payload: { name: "Счётная", type: "sub" },
+      });
+      expect(created.statusCode).toBeLessThan(300);
+      expect((await catalog("?page=3&sortOrder=price-desc")).total).toBe(before + 1);
+      await t.prisma.product.delete({ where: { id: extra.id } });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

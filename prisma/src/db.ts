@@ -11,8 +11,18 @@ export type DatabaseKind = "postgresql" | "embedded";
 export interface Database {
   prisma: PrismaClient;
   kind: DatabaseKind;
+  /**
+   * Plain SQL past Prisma, for the few hottest reads (catalogue page, product, search): `text` with $1…$n and
+   * its values, rows as the driver gives them (int4 → number, numeric → string, json → parsed). With `prepare`,
+   * PostgreSQL plans the statement once per connection and reuses the plan — only for statements whose best
+   * plan does not depend on the values. Never inside a transaction (PGlite would wait for it).
+   */
+  read<Row>(text: string, values: readonly unknown[], options?: { prepare?: boolean }): Promise<Row[]>;
   close(): Promise<void>;
 }
+
+/** Prepared statements get a name per distinct text; past this many texts new ones are simply not prepared. */
+const MAX_PREPARED_STATEMENTS = 200;
 
 export interface DatabaseOptions {
   /** postgresql://… of a PostgreSQL server; without it the embedded database is used */
@@ -59,8 +69,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         client.release();
       }
     };
+    const statementNames = new Map<string, string>();
+    const read: Database["read"] = async <Row>(text: string, values: readonly unknown[], options?: { prepare?: boolean }) => {
+      let name = options?.prepare ? statementNames.get(text) : undefined;
+      if (options?.prepare && !name && statementNames.size < MAX_PREPARED_STATEMENTS) {
+        statementNames.set(text, (name = `shop_${statementNames.size + 1}`));
+      }
+      const result = await pool.query<Row & pg.QueryResultRow>({ text, values: values as unknown[], name });
+      return result.rows;
+    };
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-    return finishOpening(options, "postgresql", prisma, runInTransaction, () => pool.end());
+    return finishOpening(options, "postgresql", prisma, read, runInTransaction, () => pool.end());
   }
 
   const dir = options.embeddedDir ?? "memory://";
@@ -86,19 +105,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // pglite-prisma-adapter is typed against an older @prisma/driver-adapter-utils; the runtime contract is the same
   const adapter = new PrismaPGlite(pglite) as unknown as PrismaPg;
   const prisma = new PrismaClient({ adapter });
-  return finishOpening(options, "embedded", prisma, runInTransaction, () => pglite.close());
+  const read: Database["read"] = async <Row>(text: string, values: readonly unknown[]) =>
+    (await pglite.query<Row>(text, values as unknown[])).rows;
+  return finishOpening(options, "embedded", prisma, read, runInTransaction, () => pglite.close());
 }
 
 async function finishOpening(
   options: DatabaseOptions,
   kind: DatabaseKind,
   prisma: PrismaClient,
+  read: Database["read"],
   runInTransaction: RunInTransaction,
   closeDriver: () => Promise<void>,
 ): Promise<Database> {
   const db: Database = {
     prisma,
     kind,
+    read,
     async close() {
       await prisma.$disconnect();
       await closeDriver();

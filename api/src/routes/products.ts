@@ -24,7 +24,7 @@ export default async function productRoutes(app: App) {
         response: { 200: CatalogResponse, 400: ErrorResponse },
       },
     },
-    async (request, reply) => sendCached(request, reply, () => listProducts(app.prisma, request.query)),
+    async (request, reply) => sendCached(request, reply, () => listProducts(app.db, request.query, app.catalogCounts)),
   );
 
   r.get(
@@ -42,7 +42,7 @@ export default async function productRoutes(app: App) {
     },
     async (request, reply) =>
       sendCached(request, reply, async () => ({
-        products: await searchProducts(app.prisma, request.query.q, request.query.limit ?? SEARCH_DROPDOWN_LIMIT),
+        products: await searchProducts(app.db, request.query.q, request.query.limit ?? SEARCH_DROPDOWN_LIMIT),
       })),
   );
 
@@ -56,7 +56,7 @@ export default async function productRoutes(app: App) {
         response: { 200: Product, 404: ErrorResponse },
       },
     },
-    async (request, reply) => sendCached(request, reply, () => getProduct(app.prisma, request.params.id)),
+    async (request, reply) => sendCached(request, reply, () => getProduct(app.db, request.params.id)),
   );
 
   r.get(

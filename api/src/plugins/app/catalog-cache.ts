@@ -9,6 +9,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
  *
  * Consistency: a successful admin write in this process (any non-GET under /api/admin/) empties the cache before
  * its response goes out, so the admin sees the change at once. Other API instances see it within TTL_MS.
+ *
+ * A second instance, `catalogCounts`, keeps the catalogue's totals per filter (services/catalog.ts listProducts)
+ * under the same rules: every page and sort order of one filter shares its count.
  */
 export const CATALOG_CACHE_TTL_MS = 2_000;
 const MAX_ENTRIES = 1_000;
@@ -65,6 +68,8 @@ export class ResponseCache {
 declare module "fastify" {
   interface FastifyInstance {
     catalogCache: ResponseCache;
+    /** catalogue totals per filter, same lifetime and clearing as catalogCache */
+    catalogCounts: ResponseCache;
   }
 }
 
@@ -72,8 +77,12 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export default fp(async function catalogCachePlugin(app: FastifyInstance) {
   app.decorate("catalogCache", new ResponseCache());
+  app.decorate("catalogCounts", new ResponseCache());
   app.addHook("onSend", async (request, reply, payload) => {
-    if (!READS.has(request.method) && request.url.startsWith("/api/admin/") && reply.statusCode < 400) app.catalogCache.clear();
+    if (!READS.has(request.method) && request.url.startsWith("/api/admin/") && reply.statusCode < 400) {
+      app.catalogCache.clear();
+      app.catalogCounts.clear();
+    }
     return payload;
   });
 });
