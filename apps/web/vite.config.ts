@@ -14,9 +14,10 @@ function precompress(): Plugin {
     name: "shop:precompress",
     apply: "build",
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      outDir = config.build.ssr ? "" : path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
+      if (!outDir) return; // the server-rendering bundle is read from disk by the server, never sent
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((name) => {
           const file = path.join(dir, name);
@@ -33,7 +34,28 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The server-rendering bundle (`vite build --ssr src/entry-server.tsx --outDir dist/.ssr`, part of `npm run build`):
+ * one self-contained ES module with React, the router and the app, so the server can import it from any directory
+ * the build was written to (tests build into temporary ones). The server refuses to send `/.ssr/` as a file.
+ */
+const ssrBuild = defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  // React's CommonJS entry points pick their production build by this, at bundle time
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  ssr: { noExternal: true, target: "node" },
+  build: {
+    emptyOutDir: true,
+    sourcemap: false,
+    target: "node20",
+    minify: false,
+    copyPublicDir: false,
+    rollupOptions: { output: { entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" } },
+  },
+});
+
+export default defineConfig(({ isSsrBuild }) => isSsrBuild ? ssrBuild : {
   root: import.meta.dirname,
   plugins: [react(), precompress()],
   build: {

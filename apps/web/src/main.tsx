@@ -1,17 +1,54 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router-dom";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { RouterProvider, type HydrationState } from "react-router-dom";
 import "./app/styles/theme.css";
 import "./app/styles/base.css";
-import { createShopRouter } from "./app/router";
+import { createShopRouter, resolveLazyRoutes } from "./app/router";
 import { seedFromDocument } from "./lib/query";
+import { isInTelegram } from "./lib/telegram";
 import { startTelegram } from "./lib/telegram-start";
 
+/** The router state the server rendered #root with (api/src/routes/web.ts), or null for a client-only page. */
+function serverRouterState(): HydrationState | null {
+  const element = document.getElementById("shop-router");
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as HydrationState;
+  } catch (error) {
+    console.warn("server router state unreadable", error);
+    return null;
+  } finally {
+    element.remove();
+  }
+}
+
 seedFromDocument();
+const serverState = serverRouterState();
 startTelegram();
 
-createRoot(document.getElementById("root")!).render(
+const container = document.getElementById("root")!;
+const app = (router: ReturnType<typeof createShopRouter>) => (
   <StrictMode>
-    <RouterProvider router={createShopRouter()} />
-  </StrictMode>,
+    <RouterProvider router={router} />
+  </StrictMode>
 );
+
+/**
+ * Server HTML is hydrated: the first render must produce the same markup (docs/web-app.md, «Rendering»). Inside
+ * Telegram the app renders afresh instead: the launch parameters are in the URL hash, which the server never sees,
+ * and a start parameter may already have changed the page.
+ */
+async function start() {
+  if (serverState && container.firstElementChild && !isInTelegram()) {
+    try {
+      await resolveLazyRoutes(window.location.pathname);
+      hydrateRoot(container, app(createShopRouter(serverState)));
+      return;
+    } catch (error) {
+      console.error("cannot hydrate the server's page, rendering it again", error);
+    }
+  }
+  createRoot(container).render(app(createShopRouter()));
+}
+
+void start();

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { createBrowserRouter } from "react-router-dom";
+import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from "react-router-dom";
 import CatalogPage from "../features/catalog/CatalogPage";
 import { prefetchProduct } from "../features/product/product-data";
 import ShopLayout from "./ShopLayout";
@@ -15,7 +15,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
  * The product route's loader only starts its requests, so data and code arrive together; the catalogue has no loader,
  * so the first screen renders without waiting for one (its first page is embedded in the HTML by the server).
  */
-export const routes = [
+export const routes: RouteObject[] = [
   {
     path: "/",
     Component: ShopLayout,
@@ -45,6 +45,21 @@ export const routes = [
   },
 ];
 
-export function createShopRouter() {
-  return createBrowserRouter(routes);
+/** `hydrationData`: the router state the server rendered with (entry-server.tsx), when hydrating its HTML. */
+export function createShopRouter(hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+}
+
+/**
+ * Loads the lazy page modules the URL needs and puts them into the route table, as the server did before rendering:
+ * hydration must start with the page itself, not with a router still waiting for its code.
+ */
+export async function resolveLazyRoutes(location: string | Partial<Location>): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== "function") return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
 }

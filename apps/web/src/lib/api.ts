@@ -93,13 +93,14 @@ export const paths = {
     })}`,
   categories: "/api/categories",
   product: (id: number) => `/api/products/${id}`,
+  similar: (id: number) => `/api/products/${id}/similar`,
 };
 
 export const api = {
   catalog: (params: CatalogQuery, signal?: AbortSignal) => request<CatalogResponse>(paths.catalog(params), { signal }),
   categories: () => request<Category[]>(paths.categories),
   product: (id: number) => request<Product>(paths.product(id)),
-  similar: (id: number) => request<ProductCard[]>(`/api/products/${id}/similar`),
+  similar: (id: number) => request<ProductCard[]>(paths.similar(id)),
   recommendations: (cartProductIds: number[]) =>
     request<ProductCard[]>("/api/cart/recommendations", { body: { cartProductIds } }),
   search: (q: string, limit = SEARCH_DROPDOWN_LIMIT, signal?: AbortSignal) =>

@@ -13,8 +13,14 @@ interface Entry<T> {
   at: number;
 }
 
-const cache = new Map<string, Entry<unknown>>();
+let cache = new Map<string, Entry<unknown>>();
 const MAX_AGE_MS = 60_000;
+
+function seed(data: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(data)) {
+    cache.set(key, { promise: Promise.resolve(value), value, settled: true, at: Date.now() });
+  }
+}
 
 /**
  * The server puts the answers the first page needs into the HTML (<script id="shop-data">, keyed by API URL), so
@@ -24,14 +30,27 @@ export function seedFromDocument(doc: Document = document): void {
   const element = doc.getElementById("shop-data");
   if (!element?.textContent) return;
   try {
-    const data = JSON.parse(element.textContent) as Record<string, unknown>;
-    for (const [key, value] of Object.entries(data)) {
-      cache.set(key, { promise: Promise.resolve(value), value, settled: true, at: Date.now() });
-    }
+    seed(JSON.parse(element.textContent) as Record<string, unknown>);
   } catch (error) {
     console.warn("embedded data unreadable", error);
   }
   element.remove();
+}
+
+/**
+ * Server rendering: runs `render` with exactly `data` in the cache (the answers the server also embeds for the
+ * browser), so the HTML shows what the first client render will show. `render` must be synchronous
+ * (renderToString): no other request can see or change this cache meanwhile.
+ */
+export function withData<T>(data: Record<string, unknown>, render: () => T): T {
+  const previous = cache;
+  cache = new Map();
+  seed(data);
+  try {
+    return render();
+  } finally {
+    cache = previous;
+  }
 }
 
 export function prefetch<T>(key: string, load: () => Promise<T>): Promise<T> {

@@ -39,7 +39,7 @@ interface CartState {
 let justAddedTimer: ReturnType<typeof setTimeout> | undefined;
 
 export const useCart = create<CartState>()((set, get) => ({
-  items: readStored(STORAGE_KEYS.cart, parseCartItems, []),
+  items: [],
   justAdded: false,
   addCount: 0,
   add(product) {
@@ -69,6 +69,13 @@ export const useCart = create<CartState>()((set, get) => ({
     set({ items: [] });
   },
 }));
+
+/**
+ * The device's list, read after the store is made: its initial state stays the server's (empty), and React renders
+ * that while it hydrates server HTML (zustand hands it to useSyncExternalStore as the server snapshot), then
+ * re-renders with the stored items, so the first client render matches the HTML.
+ */
+if (typeof window !== "undefined") useCart.setState({ items: readStored(STORAGE_KEYS.cart, parseCartItems, []) });
 
 useCart.subscribe((state, previous) => {
   if (state.items !== previous.items) writeStored(STORAGE_KEYS.cart, state.items);

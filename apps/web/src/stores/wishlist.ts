@@ -25,7 +25,7 @@ interface WishlistState {
 }
 
 export const useWishlist = create<WishlistState>()((set, get) => ({
-  items: readStored(STORAGE_KEYS.wishlist, parseWishlistItems, []),
+  items: [],
   add(product) {
     if (get().items.some((item) => item.id === product.id)) return;
     set({ items: [...get().items, toSnapshot(product)] });
@@ -42,6 +42,13 @@ export const useWishlist = create<WishlistState>()((set, get) => ({
     return true;
   },
 }));
+
+/**
+ * The device's list, read after the store is made: its initial state stays the server's (empty), and React renders
+ * that while it hydrates server HTML (zustand hands it to useSyncExternalStore as the server snapshot), then
+ * re-renders with the stored items, so the first client render matches the HTML.
+ */
+if (typeof window !== "undefined") useWishlist.setState({ items: readStored(STORAGE_KEYS.wishlist, parseWishlistItems, []) });
 
 useWishlist.subscribe((state, previous) => {
   if (state.items !== previous.items) writeStored(STORAGE_KEYS.wishlist, state.items);

@@ -4,7 +4,7 @@ import { api, paths } from "../../lib/api";
 import { prefetch } from "../../lib/query";
 
 export const productKey = (id: number) => paths.product(id);
-export const similarKey = (id: number) => `similar:${id}`;
+export const similarKey = (id: number) => paths.similar(id);
 export const loadProduct = (id: number) => () => api.product(id);
 export const loadSimilar = (id: number) => async () => (await api.similar(id)).slice(0, SIMILAR_PRODUCTS_LIMIT);
 
@@ -14,8 +14,10 @@ export function parseProductId(raw: string | undefined): number | null {
   return id >= 1 && id <= 2147483647 ? id : null;
 }
 
-/** Route loader: the product and its similar products load together with the page's code. */
+/** Route loader: the product and its similar products load together with the page's code (in the browser). */
 export function prefetchProduct(rawId: string | undefined): null {
+  // on the server the page renders from the data the server read itself (entry-server.tsx)
+  if (import.meta.env.SSR) return null;
   const id = parseProductId(rawId);
   if (id !== null) {
     prefetch<Product>(productKey(id), loadProduct(id)).catch(() => undefined);

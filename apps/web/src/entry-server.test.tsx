@@ -1,0 +1,160 @@
+import { StrictMode, act } from "react";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { RouterProvider } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { CatalogResponse, Category, Product, ProductCard } from "@shop/shared/schemas/catalog";
+import { formatPrice } from "@shop/shared/format";
+import { render } from "./entry-server";
+import { createShopRouter, resolveLazyRoutes } from "./app/router";
+import { seedFromDocument } from "./lib/query";
+import { useCart } from "./stores/cart";
+import { useWishlist } from "./stores/wishlist";
+
+// a cart (3 vases) and a wishlist (the mug) on the device before the stores are made, as on a returning visit
+vi.hoisted(() => {
+  const snapshot = (id: number, name: string, price: number) => ({
+    id,
+    name,
+    price,
+    sku: `HM-${String(id).padStart(6, "0")}`,
+    images: [{ id: id * 10, image_url: `/uploads/p${id}.webp` }],
+  });
+  localStorage.setItem("cart-items", JSON.stringify([{ ...snapshot(7, "Ваза керамическая «Лён»", 1234), quantity: 3 }]));
+  localStorage.setItem("wishlist-items", JSON.stringify([snapshot(8, "Кружка ручной лепки", 690)]));
+});
+
+/**
+ * Server HTML, then hydration as main.tsx does it, with a cart and a wishlist on the device: the first client render
+ * must match the server's markup (React's development build reports any difference, attributes included, through
+ * console.error or onRecoverableError), and the device's counts appear right after.
+ */
+
+const vase: Product = {
+  id: 7,
+  name: "Ваза керамическая «Лён»",
+  price: 1234,
+  sku: "HM-000007",
+  description: "Ваза ручной работы.",
+  material: "керамика",
+  width: 12,
+  height: 20,
+  depth: null,
+  images: [
+    { id: 1, image_url: "/uploads/vase-1.webp" },
+    { id: 2, image_url: "/uploads/vase-2.webp" },
+  ],
+  categories: [{ id: 3, name: "Керамика", type: "main" }],
+};
+const card = (id: number, name: string, price: number): ProductCard => ({
+  id,
+  name,
+  price,
+  sku: `HM-${String(id).padStart(6, "0")}`,
+  images: [{ id: id * 10, image_url: `/uploads/p${id}.webp` }],
+});
+const cards = [card(7, vase.name, 1234), card(8, "Кружка ручной лепки", 690), card(9, "Плед вязаный", 4500)];
+const catalog: CatalogResponse = { products: cards, total: 3, totalPages: 1, page: 1 };
+const categories: Category[] = [
+  { id: 3, name: "Керамика", type: "main", product_count: 2 },
+  { id: 4, name: "В подарок", type: "sub", product_count: 1 },
+];
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | null = null;
+let consoleErrors: unknown[][];
+
+beforeEach(() => {
+  // the page has all it needs in the HTML: any request would be a bug
+  vi.stubGlobal("fetch", vi.fn(() => Promise.reject(new Error("no requests expected"))));
+  consoleErrors = [];
+  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void consoleErrors.push(args));
+  expect(useCart.getState().items.map((item) => [item.id, item.quantity])).toEqual([[7, 3]]);
+  expect(useWishlist.getState().items.map((item) => item.id)).toEqual([8]);
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = "";
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+async function serverThenHydrate(url: string, data: Record<string, unknown>) {
+  vi.stubEnv("SSR", true); // as in the server bundle: route loaders start no requests
+  const rendered = await render(url, data);
+  vi.unstubAllEnvs();
+  expect(rendered, "the server rendered the page").not.toBeNull();
+  window.history.replaceState(null, "", url);
+  document.body.innerHTML = `<script type="application/json" id="shop-data">${JSON.stringify(data)}</script><div id="root">${rendered!.html}</div>`;
+  const container = document.getElementById("root")!;
+  const serverImage = container.querySelector("main img");
+  seedFromDocument();
+  await resolveLazyRoutes(url);
+  const recoverable: unknown[] = [];
+  await act(async () => {
+    root = hydrateRoot(
+      container,
+      <StrictMode>
+        <RouterProvider router={createShopRouter(rendered!.hydration)} />
+      </StrictMode>,
+      { onRecoverableError: (error) => void recoverable.push(error) },
+    );
+  });
+  return { html: rendered!.html, container, serverImage, recoverable };
+}
+
+describe("server rendering and hydration", () => {
+  it("renders the catalogue's first page and hydrates it without a difference, then shows the device's cart", async () => {
+    const { html, container, serverImage, recoverable } = await serverThenHydrate("/", {
+      "/api/products?page=1&limit=12": catalog,
+      "/api/categories": categories,
+    });
+    for (const product of cards) expect(html).toContain(formatPrice(product.price));
+    expect(html).toContain("Ваза керамическая «Лён»");
+    expect(html).toContain("Найдено товаров: 3");
+    expect(html).toContain('src="/uploads/p7-card.webp"');
+    // the server knows nothing of the device: no counts, every card offers 'В корзину'
+    expect(html).not.toContain("count-badge");
+    expect(html.match(/В корзину/g)).toHaveLength(3);
+
+    expect(recoverable).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    // hydrated, not rendered again: the server's image element is still the one on the page
+    expect(container.querySelector("main img")).toBe(serverImage);
+    expect(container.querySelector('[data-testid="bottom-cart"] [data-testid="count-badge"]')?.textContent).toBe("3");
+    expect(container.querySelectorAll("article button").length).toBeGreaterThan(0);
+    expect([...container.querySelectorAll("article")][0]!.textContent).not.toContain("В корзину");
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("renders a product page with its similar products and hydrates it without a difference", async () => {
+    const { html, container, serverImage, recoverable } = await serverThenHydrate("/product/7", {
+      "/api/products/7": vase,
+      "/api/products/7/similar": cards.slice(1),
+    });
+    expect(html).toContain("<h1");
+    expect(html).toContain("Ваза керамическая «Лён»");
+    expect(html).toContain(formatPrice(1234));
+    expect(html).toContain('src="/uploads/vase-1.webp"');
+    expect(html).toContain("Плед вязаный");
+    expect(html).toContain("Добавить в корзину");
+
+    expect(recoverable).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    expect(container.querySelector("main img")).toBe(serverImage);
+    // the device's cart holds 3 of this vase: after hydration the page says so
+    expect(container.textContent).toContain("В корзине");
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("renders 'Товар не найден' for a product the server answered null for", async () => {
+    const { html, container, recoverable } = await serverThenHydrate("/product/999", { "/api/products/999": null });
+    expect(html).toContain("Товар не найден");
+    expect(recoverable).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    expect(container.textContent).toContain("Товар не найден");
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
