@@ -4,7 +4,7 @@ import type { CatalogResponse, Category, Product, ProductCard } from "@shop/shar
 import type { AdminOrdersResponse } from "@shop/shared/schemas/orders";
 import { formatPrice } from "@shop/shared/format";
 import { computeTotals, nextDiscountTier } from "@shop/shared/pricing";
-import { launchBrowser, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
+import { VIEWPORTS, launchBrowser, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
 import { chromiumPath, startServer, type ShopServer } from "./helpers/server";
 
 /**
@@ -513,5 +513,101 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s 
     // shoppers never download the admin panel, its charts or drag-and-drop, nor the Telegram SDK outside Telegram
     expect(scripts.length).toBeGreaterThan(5);
     expect(scripts.filter((file) => /AdminApp|StatsTab|ProductEditor|recharts|dnd|telegram-sdk/i.test(file))).toEqual([]);
+  });
+});
+
+/**
+ * The catalogue and product pages come rendered from the server (apps/web/src/entry-server.tsx): without JavaScript
+ * the first screen is complete, and with it React hydrates that markup (the same elements stay, no mismatch is
+ * reported) and only then shows what the device knows (cart and wishlist counts, 'В корзине').
+ */
+describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("server-rendered pages at %s size", (viewport) => {
+  const mobile = viewport === "mobile";
+  const newContext = (javaScriptEnabled: boolean) =>
+    browser.newContext({ viewport: VIEWPORTS[viewport], isMobile: mobile, hasTouch: mobile, locale: "ru-RU", baseURL: server.url, javaScriptEnabled });
+
+  it("shows the catalogue and a product page from the HTML alone", async () => {
+    const context = await newContext(false);
+    try {
+      const page = await context.newPage();
+      const first = await api<CatalogResponse>("/api/products?page=1&limit=12");
+      const response = await page.goto("/");
+      expect(response?.status()).toBe(200);
+      expect(await cardNames(page).allTextContents()).toEqual(first.products.map((product) => product.name));
+      expect(await page.locator("h1").textContent()).toBe("Все товары");
+      expect(await page.getByText(formatPrice(first.products[0]!.price)).count()).toBeGreaterThan(0);
+      const firstImage = grid(page).locator("article img").first();
+      await expect.poll(() => firstImage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+      await screenshot(page, "ssr-catalogue-no-js", viewport);
+
+      const product = first.products.find((item) => item.images.length > 0)!;
+      const full = await api<Product>(`/api/products/${product.id}`);
+      await page.goto(`/product/${product.id}`);
+      expect(await page.locator("h1").textContent()).toBe(full.name);
+      expect(await page.getByText(formatPrice(full.price), { exact: true }).count()).toBe(1);
+      const main = page.locator("main img").first();
+      await expect.poll(() => main.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+      await screenshot(page, "ssr-product-no-js", viewport);
+
+      const missing = await page.goto("/product/999999");
+      expect(missing?.status()).toBe(404);
+      expect(await page.getByText("Товар не найден").count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("hydrates the server's markup without a mismatch, then shows the device's cart and wishlist", async () => {
+    const first = await api<CatalogResponse>("/api/products?page=1&limit=12");
+    const product = first.products.find((item) => item.images.length > 0)!;
+    const context = await newContext(true);
+    try {
+      await context.addInitScript((stored: { cart: string; wishlist: string }) => {
+        localStorage.setItem("cart-items", stored.cart);
+        localStorage.setItem("wishlist-items", stored.wishlist);
+      }, { cart: JSON.stringify([{ ...product, quantity: 2 }]), wishlist: JSON.stringify([product]) });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error" || message.type() === "warning") errors.push(`${message.type()}: ${message.text()}`);
+      });
+
+      for (const [name, url] of [["catalogue", "/"], ["product", `/product/${product.id}`]] as const) {
+        // hold the app's code back until the server's image element has been marked
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto(url, { waitUntil: "commit" });
+        const image = page.locator("main img").first();
+        await image.waitFor({ state: "attached" });
+        expect(await page.locator('[data-testid="count-badge"]').count(), `${name}: no device counts in the server's HTML`).toBe(0);
+        await image.evaluate((element) => element.setAttribute("data-from-server", "yes"));
+        release();
+        await expect.poll(() => cartBadge(page, viewport).textContent()).toBe("2");
+        await page.waitForLoadState("networkidle");
+        // the same element: hydrated, not thrown away and drawn again
+        expect(await page.locator("main img").first().getAttribute("data-from-server"), name).toBe("yes");
+        if (name === "product") {
+          await expect.poll(() => page.getByRole("button", { name: "В корзине" }).count()).toBe(1);
+        } else {
+          const card = grid(page).locator("article").filter({ hasText: product.name });
+          await expect.poll(() => card.getByRole("button", { name: "В корзину" }).count()).toBe(0);
+        }
+        await screenshot(page, `ssr-${name}-hydrated`, viewport);
+        await page.unroute(/\/assets\/index-[^/]*\.js$/);
+      }
+      expect(errors).toEqual([]);
+
+      // and the hydrated page is the live app: client-side navigation to a page the server did not render
+      await page.locator(mobile ? '[data-testid="bottom-cart"]' : '[data-testid="header-cart"]').click();
+      await expect.poll(() => page.locator("h1").textContent()).toBe("Ваша корзина");
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });

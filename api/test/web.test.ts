@@ -1,8 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatPrice } from "@shop/shared/format";
 import { metaDescription } from "@shop/shared/text";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 import { createTestApp, type TestApp } from "./helpers/test-app";
@@ -111,17 +113,20 @@ describe("product pages carry their meta tags in the HTML", () => {
     expect(metaContent(html, "property", "og:title")).toBe("Салатник глазурованный — Ремесло");
   });
 
-  it("answers an unknown or malformed product id without product meta tags", async () => {
+  it("answers an unknown or malformed product id with a 404 page without product meta tags", async () => {
     const unknown = await t.app.inject({ method: "GET", url: "/product/999999" });
-    expect(unknown.statusCode).toBe(200);
-    // the product page's code still comes early: it shows 'Товар не найден'
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers["content-type"]).toMatch(/text\/html/);
+    // the product page's code still comes early: it shows 'Товар не найден' without asking the API again
     expect(unknown.body).toContain('<link rel="modulepreload" crossorigin href="/assets/ProductPage-1.js" />');
     expect(unknown.body).not.toContain("og:image");
-    expect(unknown.body).not.toContain("shop-data");
+    expect(unknown.body).toContain('<script type="application/json" id="shop-data">{"/api/products/999999":null}</script>');
     for (const url of ["/product/abc", "/product/0", "/product/99999999999999"]) {
       const response = await t.app.inject({ method: "GET", url });
-      expect(response.statusCode, url).toBe(200);
-      expect(response.body, url).toBe(INDEX);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain('<link rel="modulepreload" crossorigin href="/assets/ProductPage-1.js" />');
+      expect(response.body, url).not.toContain("shop-data");
+      expect(response.body, url).not.toContain("og:image");
     }
   });
 
@@ -184,5 +189,138 @@ describe("product pages carry their meta tags in the HTML", () => {
     expect(response.headers["content-encoding"]).toBe("br");
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(response.rawPayload.length).toBeLessThan(JS.length / 10);
+  });
+});
+
+/** The inside of <div id="root"> (empty when the page was not rendered on the server). */
+const rootHtml = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? "";
+
+describe("server rendering (with the build's .ssr bundle)", () => {
+  let s: TestApp;
+  let shop: Fixture;
+  let ssrDist: string;
+  let brokenDist: string;
+  let broken: TestApp;
+
+  beforeAll(async () => {
+    // the same client files as above, and the real renderer built from apps/web as `npm run build -w apps/web` does
+    ssrDist = mkdtempSync(path.join(tmpdir(), "shop-web-ssr-"));
+    cpSync(distDir, ssrDist, { recursive: true });
+    const root = path.resolve(import.meta.dirname, "../..");
+    const build = spawnSync(
+      path.join(root, "node_modules/.bin/vite"),
+      ["build", "--ssr", "src/entry-server.tsx", "--outDir", path.join(ssrDist, ".ssr"), "--logLevel", "error"],
+      // a production build, as `npm run build` makes it (vitest itself runs with NODE_ENV=test)
+      { cwd: path.join(root, "apps/web"), encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } },
+    );
+    expect(build.status, `${build.stdout}\n${build.stderr}`).toBe(0);
+    s = await createTestApp({ env: { WEB_DIST_DIR: ssrDist, PUBLIC_URL: "https://shop.example.ru/" } });
+    shop = await createFixture(s.prisma);
+
+    // a renderer that fails on every page (a bug in a component): the pages must still go out
+    brokenDist = mkdtempSync(path.join(tmpdir(), "shop-web-broken-"));
+    cpSync(distDir, brokenDist, { recursive: true });
+    mkdirSync(path.join(brokenDist, ".ssr"));
+    writeFileSync(
+      path.join(brokenDist, ".ssr/entry-server.js"),
+      'export async function render() { throw new TypeError("Cannot read properties of undefined"); }\n',
+    );
+    broken = await createTestApp({ env: { WEB_DIST_DIR: brokenDist } });
+    await createFixture(broken.prisma);
+  });
+
+  afterAll(async () => {
+    await s?.close();
+    await broken?.close();
+    rmSync(ssrDist, { recursive: true, force: true });
+    rmSync(brokenDist, { recursive: true, force: true });
+  });
+
+  it("renders a product page's name, price, main image and similar products into the HTML, with its meta tags", async () => {
+    const vase = shop.byName("Ваза керамическая «Лён»");
+    const response = await s.app.inject({ method: "GET", url: `/product/${vase.id}` });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    const page = rootHtml(html);
+    expect(page).toMatch(/<h1[^>]*>Ваза керамическая «Лён»<\/h1>/);
+    expect(page).toContain(`>${formatPrice(1890)}</p>`);
+    expect(page).toMatch(new RegExp(`Арт. (<!-- -->)?${vase.sku}`));
+    expect(page.startsWith("<div"), "no second set of image preloads inside the page").toBe(true);
+    expect(page).toContain('src="/uploads/fixture-0-0.webp"');
+    expect(page).toContain("Добавить в корзину");
+    const similar = (await s.app.inject({ method: "GET", url: `/api/products/${vase.id}/similar` })).json() as { name: string }[];
+    expect(similar.length).toBeGreaterThan(0);
+    for (const item of similar) expect(page).toContain(item.name);
+    // the similar products are embedded too, so the browser asks for nothing the page shows
+    const data = JSON.parse(/<script type="application\/json" id="shop-data">([\s\S]*?)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
+    expect(Object.keys(data).sort()).toEqual([`/api/products/${vase.id}`, `/api/products/${vase.id}/similar`]);
+    // the router's state for hydration: JSON the CSP allows (no inline script runs)
+    const state = /<script type="application\/json" id="shop-router">([\s\S]*?)<\/script>/.exec(html);
+    expect(JSON.parse(state![1]!)).toEqual({ loaderData: { "0-2": null }, actionData: null, errors: null });
+    expect(html).not.toMatch(/<script>|<script(?![^>]*(type="module"|type="application\/json"))[^>]*>/);
+    // SEO stays as it was
+    expect(metaContent(html, "property", "og:title")).toBe(escapeHtml("Ваза керамическая «Лён» — Ремесло"));
+    expect(metaContent(html, "property", "og:image")).toBe("https://shop.example.ru/uploads/fixture-0-0.webp");
+    expect(html).toContain(`<title>${escapeHtml("Ваза керамическая «Лён» — Ремесло")}</title>`);
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ProductPage-1.js" />');
+  });
+
+  it("renders the catalogue's first page: the product names, prices and first images, the categories", async () => {
+    const catalog = (await s.app.inject({ method: "GET", url: "/api/products?page=1&limit=12" })).json() as {
+      products: { name: string; price: number; images: { image_url: string }[] }[];
+      total: number;
+    };
+    for (const url of ["/", "/catalog"]) {
+      const response = await s.app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(200);
+      const page = rootHtml(response.body);
+      const names = [...page.matchAll(/<h3[^>]*><a[^>]*>([^<]*)<\/a><\/h3>/g)].map((match) => match[1]);
+      expect(names, url).toEqual(catalog.products.map((product) => product.name.replace(/"/g, "&quot;")));
+      for (const product of catalog.products) expect(page).toContain(formatPrice(product.price));
+      expect(page).toContain(`Найдено товаров: ${catalog.total}`);
+      const first = catalog.products.find((product) => product.images[0])!;
+      expect(page).toContain(`src="${first.images[0]!.image_url.replace(/\.webp$/, "-card.webp")}"`);
+      expect(page).toContain("Керамика");
+      expect(page).toMatch(/<h1[^>]*>Все товары<\/h1>/);
+    }
+  });
+
+  it("renders an unknown product as the page's 'Товар не найден' with a 404", async () => {
+    for (const url of ["/product/999999", "/product/abc"]) {
+      const response = await s.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(404);
+      expect(rootHtml(response.body), url).toContain("Товар не найден");
+    }
+  });
+
+  it("keeps the product description's markup inert", async () => {
+    const mug = shop.byName("Кружка ручной лепки");
+    await s.prisma.product.update({ where: { id: mug.id }, data: { description: "</script><script>alert(1)</script>" } });
+    const html = (await s.app.inject({ method: "GET", url: `/product/${mug.id}` })).body;
+    expect(html).not.toContain("<script>alert(1)");
+    expect(rootHtml(html)).toContain("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html.match(/<\/script>/g)).toHaveLength(3); // the module script, the data and the router state
+  });
+
+  it("leaves pages that depend on the device or on filters to the browser, and never serves the renderer", async () => {
+    for (const url of ["/cart", "/checkout", "/wishlist", "/catalog?mainCategory=1", "/no-such-page"]) {
+      const response = await s.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<div id="root"></div>');
+      expect(response.body, url).not.toContain("shop-router");
+    }
+    const bundle = await s.app.inject({ method: "GET", url: "/.ssr/entry-server.js" });
+    expect(bundle.headers["content-type"]).toMatch(/text\/html/);
+    expect(bundle.body).not.toContain("renderToString");
+  });
+
+  it("sends the page unrendered, with its data, when rendering fails", async () => {
+    for (const url of ["/", "/product/1"]) {
+      const response = await broken.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<div id="root"></div>');
+      expect(response.body, url).toContain('id="shop-data"');
+      expect(response.body, url).not.toContain("shop-router");
+    }
   });
 });

@@ -46,18 +46,27 @@ export function chromiumPath(): string | null {
 }
 
 /**
- * Builds apps/web into `outDir` (a fresh temporary directory by default) and checks the result has an index.html.
+ * Builds apps/web into `outDir` (a fresh temporary directory by default) and checks the result has an index.html
+ * and the server-rendering bundle.
  * Every run builds its own copy, so parallel test runs and a developer's `npm run build` never swap files under a
  * running server.
  */
 export function buildWeb(outDir = mkdtempSync(path.join(tmpdir(), "shop-web-dist-"))): string {
-  const result = spawnSync(
-    path.join(ROOT, "node_modules/.bin/vite"),
+  // the browser's files, then the server-rendering bundle into <outDir>/.ssr (as `npm run build -w apps/web`)
+  const steps = [
     ["build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"],
-    { cwd: path.join(ROOT, "apps/web"), encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } },
-  );
-  if (result.status !== 0 || !existsSync(path.join(outDir, "index.html"))) {
-    throw new Error(`web build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+    ["build", "--ssr", "src/entry-server.tsx", "--outDir", path.join(outDir, ".ssr"), "--logLevel", "warn"],
+  ];
+  for (const args of steps) {
+    const result = spawnSync(path.join(ROOT, "node_modules/.bin/vite"), args, {
+      cwd: path.join(ROOT, "apps/web"),
+      encoding: "utf8",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    if (result.status !== 0) throw new Error(`web build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+  }
+  if (!existsSync(path.join(outDir, "index.html")) || !existsSync(path.join(outDir, ".ssr/entry-server.js"))) {
+    throw new Error(`web build incomplete: no index.html or .ssr/entry-server.js in ${outDir}`);
   }
   return outDir;
 }

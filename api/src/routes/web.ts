@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { cardImageUrl } from "@shop/shared/images";
@@ -121,6 +122,29 @@ function withLinks(html: string, links: string[]): string {
   return links.length ? html.replace("</head>", `  ${links.join("\n    ")}\n  </head>`) : html;
 }
 
+/** What apps/web/src/entry-server.tsx exports. */
+export interface ServerRenderer {
+  render(url: string, data: Record<string, unknown>): Promise<{ html: string; hydration: unknown } | null>;
+}
+
+/**
+ * The server-rendering bundle of a web build: `vite build --ssr` writes it into the build's `.ssr` folder
+ * (`npm run build -w apps/web`), so it always belongs to the client files beside it. Found from the build directory,
+ * whether the API runs from its sources or from its bundle.
+ */
+export const serverRendererFile = (webDistDir: string) => path.join(webDistDir, ".ssr", "entry-server.js");
+
+/**
+ * index.html with the server-rendered page inside <div id="root"> and the router state the browser hydrates it with
+ * (JSON, not a script: the CSP allows no inline scripts). Unchanged when the page has no empty root element.
+ */
+export function withServerRender(html: string, rendered: { html: string; hydration: unknown }): string {
+  const root = '<div id="root"></div>';
+  if (!html.includes(root)) return html;
+  const state = `<script type="application/json" id="shop-router">${JSON.stringify(rendered.hydration).replace(/</g, "\\u003c")}</script>`;
+  return html.replace(root, () => `<div id="root">${rendered.html}</div>`).replace("</head>", () => `  ${state}\n  </head>`);
+}
+
 /**
  * The built web app and the uploaded images. Hashed assets and uploads (random names) are cached forever and
  * served precompressed (.br/.gz written by the build); index.html is revalidated. Any other GET outside /api gets
@@ -153,6 +177,8 @@ export default async function webRoutes(app: App) {
       wildcard: true,
       cacheControl: false,
       preCompressed: true,
+      // the server-rendering bundle is for this process, not for browsers
+      allowedPath: (pathName) => !pathName.startsWith("/.ssr/"),
       setHeaders: (res, filePath) => {
         const hashed = filePath.startsWith(path.join(webDistDir, "assets") + path.sep);
         res.header("Cache-Control", hashed ? IMMUTABLE : "public, max-age=300");
@@ -164,10 +190,43 @@ export default async function webRoutes(app: App) {
     reply.type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(html);
   const origin = (request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
-  /** A public API answer through the app itself (and its response cache), or null when it is not a 200. */
-  const read = async (url: string): Promise<string | null> => {
+  /** A public API answer through the app itself (and its response cache): its status and body. */
+  const fetchApi = async (url: string): Promise<{ status: number; body: string }> => {
     const response = await app.inject({ method: "GET", url });
-    return response.statusCode === 200 ? response.body : null;
+    return { status: response.statusCode, body: response.body };
+  };
+  /** The body of a 200 answer, else null. */
+  const read = async (url: string): Promise<string | null> => {
+    const response = await fetchApi(url);
+    return response.status === 200 ? response.body : null;
+  };
+
+  // Loaded with the first page request (it holds React's server renderer: memory only a serving shop needs).
+  const rendererFile = serverRendererFile(webDistDir);
+  let renderer: Promise<ServerRenderer | null> | null = null;
+  const loadRenderer = () =>
+    (renderer ??= !built || !existsSync(rendererFile)
+      ? Promise.resolve(null)
+      : (import(pathToFileURL(rendererFile).href) as Promise<ServerRenderer>).catch((error: unknown) => {
+          app.log.error({ err: error, file: rendererFile }, "server rendering unavailable: pages are rendered in the browser");
+          return null;
+        }));
+
+  /**
+   * `html` with the page at `url` rendered inside it from `data` (the answers also embedded for the browser).
+   * Any failure is logged and the page goes out as it is: the browser renders it then, as without a renderer.
+   */
+  const serverRendered = async (request: FastifyRequest, html: string, url: string, data: Record<string, string>) => {
+    const ssr = await loadRenderer();
+    if (!ssr) return html;
+    try {
+      const parsed = Object.fromEntries(Object.entries(data).map(([key, body]) => [key, JSON.parse(body) as unknown]));
+      const rendered = await ssr.render(url, parsed);
+      return rendered ? withServerRender(html, rendered) : html;
+    } catch (error) {
+      request.log.error({ err: error, url }, "server rendering failed: the page is rendered in the browser");
+      return html;
+    }
   };
 
   const catalogPage = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -182,18 +241,36 @@ export default async function webRoutes(app: App) {
       for (const product of products.slice(0, 2)) if (product.images[0]) images.push(cardImageUrl(product.images[0].image_url));
     }
     if (categories) data["/api/categories"] = categories;
-    return sendHtml(reply, withPreloaded(indexHtml, { data, images }));
+    const html = withPreloaded(indexHtml, { data, images });
+    return sendHtml(reply, catalog && categories ? await serverRendered(request, html, request.url, data) : html);
   };
   app.get("/", { schema: { hide: true } }, catalogPage);
   app.get("/catalog", { schema: { hide: true } }, catalogPage);
 
+  /**
+   * A product page: its title, description and Open Graph tags, the product and its similar products embedded, the
+   * main image and the page's code preloaded, and the page rendered. A product that does not exist (or an id that
+   * cannot be one) is a 404 with the page's 'Товар не найден' (the embedded answer is null, so the browser does
+   * not ask again); when the API fails otherwise, the plain page goes out and the browser asks itself.
+   */
   app.get<{ Params: { id: string } }>("/product/:id", { schema: { hide: true } }, async (request, reply) => {
     const raw = request.params.id;
     const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-    if (!built || !Number.isSafeInteger(id) || id < 1 || id > 2147483647) return sendHtml(reply, indexHtml);
+    // the product page's code, also for an id that cannot exist: the page shows 'Товар не найден'
+    const links = pageAssetLinks(manifest, "/product/1");
+    if (!built) return sendHtml(reply, indexHtml);
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2147483647) {
+      return sendHtml(reply.status(404), await serverRendered(request, withLinks(indexHtml, links), request.url, {}));
+    }
     const url = `/api/products/${id}`;
-    const body = await read(url);
-    if (!body) return sendHtml(reply, withLinks(indexHtml, pageAssetLinks(manifest, `/product/${id}`)));
+    const similarUrl = `/api/products/${id}/similar`;
+    const [answer, similar] = await Promise.all([fetchApi(url), read(similarUrl)]);
+    if (answer.status === 404) {
+      const html = withLinks(withPreloaded(indexHtml, { data: { [url]: "null" }, images: [] }), links);
+      return sendHtml(reply.status(404), await serverRendered(request, html, request.url, { [url]: "null" }));
+    }
+    if (answer.status !== 200) return sendHtml(reply, withLinks(indexHtml, links));
+    const body = answer.body;
     const product = JSON.parse(body) as Product;
     const base = origin(request);
     const image = product.images[0]?.image_url ?? null;
@@ -204,8 +281,10 @@ export default async function webRoutes(app: App) {
       image: image ? new URL(image, base + "/").href : null,
       type: "product",
     });
-    const withData = withPreloaded(html, { data: { [url]: body }, images: image ? [image] : [] });
-    return sendHtml(reply, withLinks(withData, pageAssetLinks(manifest, `/product/${id}`)));
+    const data: Record<string, string> = { [url]: body };
+    if (similar) data[similarUrl] = similar;
+    const withData = withLinks(withPreloaded(html, { data, images: image ? [image] : [] }), links);
+    return sendHtml(reply, await serverRendered(request, withData, request.url, data));
   });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
