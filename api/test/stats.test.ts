@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shopDate } from "../src/services/stats";
+import { resolveRange, shopDate, topProducts } from "../src/services/stats";
+import { openTestDatabase } from "./helpers/database";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 import { insertOrder } from "./helpers/order-rows";
 import { createTestApp, type TestApp } from "./helpers/test-app";
@@ -209,5 +210,81 @@ describe("bad statistics queries", () => {
     const response = await t.app.inject({ method: "GET", url: `/api/admin/stats/kpi?${query}`, headers: auth });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(message);
+  });
+});
+
+describe("top products over the whole history (the all-time sales table)", () => {
+  /** period=all read from product_sales, next to the same range summed from every order line */
+  const both = async () => {
+    const range = await resolveRange(t.prisma, { period: "all" });
+    expect(range.allTime).toBe(true);
+    const fromTable = await topProducts(t.prisma, range, 100);
+    const fromLines = await topProducts(t.prisma, { ...range, allTime: false }, 100);
+    expect(fromTable).toEqual(fromLines);
+    return fromTable;
+  };
+  const setStatus = async (id: number, status: string) => {
+    const response = await t.app.inject({ method: "PUT", url: `/api/orders/${id}/status`, headers: auth, payload: { status } });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+
+  it("ranks exactly as summing the lines, through new orders, cancelling, taking back and deleting", async () => {
+    const vase = f.byName("Ваза керамическая «Лён»");
+    const mug = f.byName("Кружка ручной лепки");
+    const before = await both();
+    expect(before.map((p) => [p.name, p.quantitySold])).toEqual([
+      ["Свеча соевая «Ваниль»", 6],
+      ["Кружка ручной лепки", 3],
+      ["Ваза керамическая «Лён»", 1],
+      ["Снятый с продажи товар", 1],
+    ]);
+    expect(before[3]!.productId).toBeNull();
+
+    const extra = await insertOrder(t.prisma, {
+      createdAt: moscowNoon(1),
+      items: [
+        { productId: vase.id, name: vase.name, sku: vase.sku, price: vase.price, quantity: 4 },
+        { productId: mug.id, name: "Кружка (новое имя)", sku: mug.sku, price: mug.price, quantity: 1 },
+      ],
+    });
+    let now = await both();
+    expect(now.slice(0, 3).map((p) => [p.name, p.quantitySold])).toEqual([
+      ["Свеча соевая «Ваниль»", 6],
+      ["Ваза керамическая «Лён»", 5],
+      ["Кружка (новое имя)", 4],
+    ]);
+
+    // cancelled: its lines stop counting, and the name comes from the latest line that still counts
+    await setStatus(extra.id, "cancelled");
+    now = await both();
+    expect(now).toEqual(before);
+    await setStatus(extra.id, "processing");
+    expect((await both()).slice(0, 3).map((p) => p.quantitySold)).toEqual([6, 5, 4]);
+
+    // an order cancelled from the start, taken back
+    const cancelled = await t.prisma.order.findFirstOrThrow({ where: { status: "cancelled" } });
+    await setStatus(cancelled.id, "new");
+    expect((await both())[0]).toMatchObject({ name: "Ваза керамическая «Лён»", quantitySold: 10 });
+    await setStatus(cancelled.id, "cancelled");
+
+    await t.prisma.order.delete({ where: { id: extra.id } });
+    expect(await both()).toEqual(before);
+  });
+
+  it("forgets every sale when the lines are emptied at once, as the seed's --reset does", async () => {
+    const db = await openTestDatabase();
+    try {
+      const product = { productId: null, name: "Пробный товар", sku: "HM-777777", price: 100, quantity: 2 };
+      await insertOrder(db.prisma, { items: [product] });
+      const range = await resolveRange(db.prisma, { period: "all" });
+      expect(await topProducts(db.prisma, range)).toEqual([{ productId: null, name: "Пробный товар", quantitySold: 2, totalValue: 200 }]);
+      await insertOrder(db.prisma, { items: [product] });
+      await db.prisma.$executeRawUnsafe("TRUNCATE order_items, orders RESTART IDENTITY CASCADE");
+      expect(await topProducts(db.prisma, range)).toEqual([]);
+      await insertOrder(db.prisma, { items: [{ ...product, quantity: 1 }] });
+      expect(await topProducts(db.prisma, range)).toEqual([{ productId: null, name: "Пробный товар", quantitySold: 1, totalValue: 100 }]);
+    } finally {
+      await db.close();
+    }
   });
 });
