@@ -25,12 +25,17 @@ async function main() {
     embeddedDir: path.join(config.dataDir, "db"),
     poolSize: config.databasePoolSize,
   });
-  if (config.seedDemo) {
+  // asked with plain SQL like the rest of start-up (services/secrets.ts): the ORM loads on its first use
+  const [shop] = await db.read<{ empty: boolean }>(
+    `SELECT NOT EXISTS (SELECT 1 FROM products) AND NOT EXISTS (SELECT 1 FROM categories) AS empty`,
+    [],
+  );
+  if (config.seedDemo && shop?.empty) {
     const seeded = await seedDemoIfEmpty(db.prisma, { uploadDir: config.uploadDir });
     if (seeded) console.log(`Demo catalogue added: ${seeded.products} products, ${seeded.orders} orders.`);
   }
-  const jwtSecret = await resolveJwtSecret(db.prisma, config.jwtSecret);
-  const admin = await ensureAdmin(db.prisma, config);
+  const jwtSecret = await resolveJwtSecret(db, config.jwtSecret);
+  const admin = await ensureAdmin(db, config);
   // with a bot token, order events go to the Telegram outbox (docs/telegram.md); BOT_MODE=off leaves sending to the bot's own process
   const { telegram } = config;
   const notifier = telegram.botToken ? createOutboxNotifier({ managerChatIds: telegram.managerChatIds }) : undefined;

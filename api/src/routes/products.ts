@@ -69,7 +69,7 @@ export default async function productRoutes(app: App) {
         response: { 200: ProductCardList, 404: ErrorResponse },
       },
     },
-    async (request, reply) => sendCached(request, reply, () => similarProducts(app.prisma, request.params.id)),
+    async (request, reply) => sendCached(request, reply, () => similarProducts(app.db, request.params.id)),
   );
 }
 

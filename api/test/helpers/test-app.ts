@@ -33,8 +33,8 @@ export async function createTestApp(options: { env?: Record<string, string>; not
     ...options.env,
   });
   const db = await openTestDatabase();
-  const jwtSecret = await resolveJwtSecret(db.prisma, config.jwtSecret);
-  await ensureAdmin(db.prisma, config);
+  const jwtSecret = await resolveJwtSecret(db, config.jwtSecret);
+  await ensureAdmin(db, config);
   const app = await buildApp({ config, db, jwtSecret, notifier: options.notifier, logger: false });
   await app.ready();
   let token: string | null = null;
