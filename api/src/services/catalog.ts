@@ -122,7 +122,8 @@ export async function listProducts(db: CatalogDb, query: CatalogQuery, counts?: 
     conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM product_categories pc
       WHERE pc.product_id = p.id AND ${anyOfIds(Prisma.sql`pc.category_id`, [query.mainCategory])})`);
   }
-  const tags = parseIdList(query.subCategories);
+  // in order, so that "7,9" and "9,7" share one cached total
+  const tags = parseIdList(query.subCategories).sort((x, y) => x - y);
   if (tags.length > 0) {
     conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM product_categories pc
       WHERE pc.product_id = p.id AND ${anyOfIds(Prisma.sql`pc.category_id`, tags)})`);
