@@ -23,6 +23,8 @@
  *   --only=<text>         only routes whose name contains the text (the ceiling always runs)
  * Environment: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres) names the server; the
  * benchmark creates its own database shop_bench there. Without a reachable server the PostgreSQL part is skipped.
+ * BENCH_NODE_OPTIONS adds node options to the API process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (the
+ * profile is written when the server stops).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -164,7 +166,8 @@ async function startApi(env: Record<string, string>): Promise<Started> {
       ...env,
     },
     /Shop:\s+http:\/\/localhost:(\d+)/,
-    NODE_OPTIONS_EXTRA,
+    // as `npm start` runs it (api/package.json "serve")
+    ["--expose-gc", ...NODE_OPTIONS_EXTRA],
   );
   const health = await fetch(`${api.url}/api/health`);
   if (!health.ok) throw new Error(`/api/health answered ${health.status}`);
