@@ -78,12 +78,13 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 export default fp(async function catalogCachePlugin(app: FastifyInstance) {
   app.decorate("catalogCache", new ResponseCache());
   app.decorate("catalogCounts", new ResponseCache());
-  app.addHook("onSend", async (request, reply, payload) => {
+  // a callback hook, not an async one: it runs for every response and almost always does nothing
+  app.addHook("onSend", (request, reply, payload, done) => {
     if (!READS.has(request.method) && request.url.startsWith("/api/admin/") && reply.statusCode < 400) {
       app.catalogCache.clear();
       app.catalogCounts.clear();
     }
-    return payload;
+    done(null, payload);
   });
 });
 
