@@ -12,10 +12,11 @@ export interface Database {
   prisma: PrismaClient;
   kind: DatabaseKind;
   /**
-   * Plain SQL past Prisma, for the few hottest reads (catalogue page, product, search): `text` with $1…$n and
-   * its values, rows as the driver gives them (int4 → number, numeric → string, json → parsed). With `prepare`,
-   * PostgreSQL plans the statement once per connection and reuses the plan — only for statements whose best
-   * plan does not depend on the values. Never inside a transaction (PGlite would wait for it).
+   * Plain SQL past Prisma, for the hottest reads (catalogue page, product, search) and start-up work (which so
+   * never loads Prisma's query compiler): `text` with $1…$n and its values, rows as the driver gives them (int4 →
+   * number, numeric → string, json → parsed). With `prepare`, PostgreSQL plans the statement once per connection
+   * and reuses the plan — only for statements whose best plan does not depend on the values (named statements:
+   * behind PgBouncer use session pooling). Never inside a transaction (PGlite would wait for it).
    */
   read<Row>(text: string, values: readonly unknown[], options?: { prepare?: boolean }): Promise<Row[]>;
   close(): Promise<void>;
