@@ -95,6 +95,8 @@ describe("product pages carry their meta tags in the HTML", () => {
     expect(html).toContain("&#60;ручной&#62; работы &#38; &#34;глазурь&#34;");
     // the page's data and main image are on their way before the app's code runs
     expect(html).toContain('<link rel="preload" as="image" href="/uploads/fixture-0-0.webp" fetchpriority="high" />');
+    // and already in the headers, before the page is parsed
+    expect(response.headers.link).toBe("</uploads/fixture-0-0.webp>; rel=preload; as=image; fetchpriority=high");
     expect(html).toContain(`<script type="application/json" id="shop-data">{"/api/products/${vase.id}":`);
     // and so is the page's own code
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/ProductPage-1.css" />');
@@ -165,6 +167,7 @@ describe("product pages carry their meta tags in the HTML", () => {
         .filter((product) => product.images[0])
         .map((product) => product.images[0]!.image_url.replace(/\.webp$/, "-card.webp"));
       expect(preloads).toEqual(expected);
+      expect(response.headers.link).toBe(expected.map((src) => `<${src}>; rel=preload; as=image; fetchpriority=high`).join(", "));
       expect(html).toContain('<div id="root"></div>');
     }
   });
@@ -195,6 +198,10 @@ describe("product pages carry their meta tags in the HTML", () => {
 /** The inside of <div id="root"> (empty when the page was not rendered on the server). */
 const rootHtml = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? "";
 
+const SHELL_CSS_LINK = '<link rel="stylesheet" crossorigin href="/assets/shell-1.css">';
+const SHELL_CSS = ".shell{display:grid}";
+const PRODUCT_CSS = ".product{gap:1rem}";
+
 describe("server rendering (with the build's .ssr bundle)", () => {
   let s: TestApp;
   let shop: Fixture;
@@ -206,6 +213,9 @@ describe("server rendering (with the build's .ssr bundle)", () => {
     // the same client files as above, and the real renderer built from apps/web as `npm run build -w apps/web` does
     ssrDist = mkdtempSync(path.join(tmpdir(), "shop-web-ssr-"));
     cpSync(distDir, ssrDist, { recursive: true });
+    writeFileSync(path.join(ssrDist, "index.html"), INDEX.replace("</head>", `  ${SHELL_CSS_LINK}\n  </head>`));
+    writeFileSync(path.join(ssrDist, "assets/shell-1.css"), SHELL_CSS);
+    writeFileSync(path.join(ssrDist, "assets/ProductPage-1.css"), PRODUCT_CSS);
     const root = path.resolve(import.meta.dirname, "../..");
     const build = spawnSync(
       path.join(root, "node_modules/.bin/vite"),
@@ -263,6 +273,13 @@ describe("server rendering (with the build's .ssr bundle)", () => {
     expect(metaContent(html, "property", "og:image")).toBe("https://shop.example.ru/uploads/fixture-0-0.webp");
     expect(html).toContain(`<title>${escapeHtml("Ваза керамическая «Лён» — Ремесло")}</title>`);
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ProductPage-1.js" />');
+    // the stylesheets come inline, so the first paint waits for nothing else; the page chunk's CSS stays preloaded
+    // for the browser's module loader
+    expect(html).toContain(`<style>${SHELL_CSS}</style>`);
+    expect(html).toContain(`<style>${PRODUCT_CSS}</style><link rel="preload" as="style" crossorigin href="/assets/ProductPage-1.css" />`);
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html.indexOf("<style>")).toBeLessThan(html.indexOf("</head>"));
+    expect(response.headers.link).toBe("</uploads/fixture-0-0.webp>; rel=preload; as=image; fetchpriority=high");
   });
 
   it("renders the catalogue's first page: the product names, prices and first images, the categories", async () => {
@@ -282,6 +299,8 @@ describe("server rendering (with the build's .ssr bundle)", () => {
       expect(page).toContain(`src="${first.images[0]!.image_url.replace(/\.webp$/, "-card.webp")}"`);
       expect(page).toContain("Керамика");
       expect(page).toMatch(/<h1[^>]*>Все товары<\/h1>/);
+      expect(response.body).toContain(`<style>${SHELL_CSS}</style>`);
+      expect(response.body).not.toContain('rel="stylesheet"');
     }
   });
 
@@ -308,6 +327,9 @@ describe("server rendering (with the build's .ssr bundle)", () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<div id="root"></div>');
       expect(response.body, url).not.toContain("shop-router");
+      // a client-rendered page keeps its stylesheet link (cached between visits)
+      expect(response.body, url).toContain(SHELL_CSS_LINK);
+      expect(response.body, url).not.toContain("<style>");
     }
     const bundle = await s.app.inject({ method: "GET", url: "/.ssr/entry-server.js" });
     expect(bundle.headers["content-type"]).toMatch(/text\/html/);

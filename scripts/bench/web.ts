@@ -9,7 +9,8 @@
  *
  * Targets (issue 3): shopper first load ≤ 120 KB of gzipped JS, LCP ≤ 1.5 s, CLS ≤ 0.1.
  * Options: BENCH_RUNS=3 (median of N loads per page), BENCH_NETWORK=slow4g|lighthouse150 (the second: 150 ms RTT,
- * 1.6 Mbit/s, which is what Lighthouse's default simulated throttling models).
+ * 1.6 Mbit/s, which is what Lighthouse's default simulated throttling models), BENCH_SSR=0 (the build without its
+ * server-rendering bundle: pages rendered in the browser only, for comparison).
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -132,6 +133,9 @@ async function main() {
   const external = process.env.E2E_BASE_URL;
   console.log(external ? `Using the running shop at ${external}` : "Building the web app…");
   const webDistDir = external ? path.join(ROOT, "apps/web/dist") : buildWeb();
+  // BENCH_SSR=0: without the server-rendering bundle, the pages are rendered in the browser only (for comparison)
+  const ssr = process.env.BENCH_SSR !== "0";
+  if (!external && !ssr) rmSync(path.join(webDistDir, ".ssr"), { recursive: true, force: true });
   const server = await startServer(external ? {} : { webDistDir });
   const browser = await launchBrowser();
   try {
@@ -145,7 +149,7 @@ async function main() {
       { name: "product", url: `${server.url}/product/${product.id}` },
     ];
 
-    console.log(`Chromium 390×844, CPU 4× slower, ${network.label}; median of ${runs} cold loads\n`);
+    console.log(`Chromium 390×844, CPU 4× slower, ${network.label}; median of ${runs} cold loads; ${ssr ? "server-rendered" : "client-rendered"} pages\n`);
     const results: Record<string, Measurement & { jsGzipBytes: number }> = {};
     for (const { name, url } of pages) {
       const samples: Measurement[] = [];
@@ -180,7 +184,7 @@ async function main() {
 
     mkdirSync(path.join(ROOT, "bench-results"), { recursive: true });
     const out = path.join(ROOT, "bench-results/web.json");
-    writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), network: network.label, cpuSlowdown: 4, runs, results }, null, 2));
+    writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), network: network.label, cpuSlowdown: 4, runs, serverRendering: ssr, results }, null, 2));
     console.log(`Saved ${path.relative(ROOT, out)}`);
   } finally {
     await browser.close();

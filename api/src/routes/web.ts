@@ -75,7 +75,26 @@ export function withPreloaded(html: string, preloaded: Preloaded): string {
   const json = "{" + entries.map(([url, body]) => `${JSON.stringify(url)}:${body}`).join(",") + "}";
   const links = preloaded.images.map((src) => `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high" />`);
   const script = entries.length ? `<script type="application/json" id="shop-data">${json.replace(/</g, "\\u003c")}</script>` : "";
-  return html.replace("</head>", `  ${[...links, script].filter(Boolean).join("\n    ")}\n  </head>`);
+  const early = links.length ? beforeFirstResource(html, links) : html;
+  return script ? early.replace("</head>", () => `  ${script}\n  </head>`) : early;
+}
+
+/** Tags placed in <head> before the first script or stylesheet, so the browser asks for them first. */
+function beforeFirstResource(html: string, tags: string[]): string {
+  const head = html.indexOf("</head>");
+  const first = html.slice(0, head).search(/<script\b|<link\s+rel="(stylesheet|modulepreload)"/);
+  if (first < 0) return html.replace("</head>", () => `  ${tags.join("\n    ")}\n  </head>`);
+  return `${html.slice(0, first)}${tags.join("\n    ")}\n    ${html.slice(first)}`;
+}
+
+/**
+ * The same image preloads as a `Link` header: the browser starts them when the response headers arrive, before it
+ * parses the page (≈ 100 ms earlier on a slow phone), so the largest image is no longer behind the page's code.
+ */
+export function imagePreloadHeader(images: string[]): string {
+  // only what the header's syntax cannot carry is escaped (a URL may already hold %-escapes)
+  const safe = (src: string) => src.replace(/[<>]|[^\x21-\x7e]/gu, (char) => encodeURIComponent(char));
+  return images.map((src) => `<${safe(src)}>; rel=preload; as=image; fetchpriority=high`).join(", ");
 }
 
 interface ManifestChunk {
@@ -201,6 +220,32 @@ export default async function webRoutes(app: App) {
     return response.status === 200 ? response.body : null;
   };
 
+  // Server-rendered pages carry their stylesheets inline (the shell's ≈ 22 KB and the page chunk's, ≈ 6 + 2 KB
+  // compressed): the first paint then waits for no second round trip. A lazy page's CSS also stays announced as a
+  // preload, so when the page's module is imported Vite's loader finds it cached instead of waiting for it.
+  // Client-rendered pages keep the plain links (cached between visits).
+  const styles = new Map<string, string | null>();
+  const styleOf = (file: string) => {
+    if (!styles.has(file)) {
+      const full = path.join(webDistDir, file);
+      const css = full.startsWith(path.join(webDistDir, "assets") + path.sep) && existsSync(full) ? readFileSync(full, "utf8") : "";
+      styles.set(file, css && css.length < 100_000 && !/<\/style/i.test(css) ? css : null);
+    }
+    return styles.get(file) ?? null;
+  };
+  const entryStyles = new Set([...indexHtml.matchAll(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"/g)].map((m) => m[1]!));
+  const withInlineStyles = (html: string) => {
+    const seen = new Set<string>();
+    return html.replace(/<link rel="stylesheet"([^>]*)href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, attributes: string, file: string) => {
+      const css = styleOf(file);
+      if (css === null) return tag;
+      if (seen.has(file)) return "";
+      seen.add(file);
+      const preload = entryStyles.has(file) ? "" : `<link rel="preload" as="style"${attributes}href="/${file}" />`;
+      return `<style>${css}</style>${preload}`;
+    });
+  };
+
   // Loaded with the first page request (it holds React's server renderer: memory only a serving shop needs).
   const rendererFile = serverRendererFile(webDistDir);
   let renderer: Promise<ServerRenderer | null> | null = null;
@@ -222,7 +267,7 @@ export default async function webRoutes(app: App) {
     try {
       const parsed = Object.fromEntries(Object.entries(data).map(([key, body]) => [key, JSON.parse(body) as unknown]));
       const rendered = await ssr.render(url, parsed);
-      return rendered ? withServerRender(html, rendered) : html;
+      return rendered ? withServerRender(withInlineStyles(html), rendered) : html;
     } catch (error) {
       request.log.error({ err: error, url }, "server rendering failed: the page is rendered in the browser");
       return html;
@@ -242,6 +287,7 @@ export default async function webRoutes(app: App) {
     }
     if (categories) data["/api/categories"] = categories;
     const html = withPreloaded(indexHtml, { data, images });
+    if (images.length) reply.header("Link", imagePreloadHeader(images));
     return sendHtml(reply, catalog && categories ? await serverRendered(request, html, request.url, data) : html);
   };
   app.get("/", { schema: { hide: true } }, catalogPage);
@@ -284,6 +330,7 @@ export default async function webRoutes(app: App) {
     const data: Record<string, string> = { [url]: body };
     if (similar) data[similarUrl] = similar;
     const withData = withLinks(withPreloaded(html, { data, images: image ? [image] : [] }), links);
+    if (image) reply.header("Link", imagePreloadHeader([image]));
     return sendHtml(reply, await serverRendered(request, withData, request.url, data));
   });
 
