@@ -44,7 +44,7 @@ beforeAll(async () => {
     path.join(distDir, ".vite/manifest.json"),
     JSON.stringify({
       "index.html": { file: "assets/index-abc.js", isEntry: true, imports: ["_shell-1.js"] },
-      "_shell-1.js": { file: "assets/shell-1.js" },
+      "_shell-1.js": { file: "assets/shell-1.js", css: ["assets/shell-1.css"] },
       "src/features/product/ProductPage.tsx": {
         file: "assets/ProductPage-1.js",
         isDynamicEntry: true,
@@ -146,6 +146,8 @@ describe("product pages carry their meta tags in the HTML", () => {
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/CartPage-1.js" />');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/shell-1.js" />');
     expect(html.indexOf("CartPage-1.js")).toBeLessThan(html.indexOf("</head>"));
+    // the entry's stylesheet is index.html's: linked again after the page's CSS, it would override the page's rules
+    expect(html).not.toContain('href="/assets/shell-1.css"');
   });
 
   it("puts the first catalogue page and the categories into the home page, and preloads the first two images", async () => {

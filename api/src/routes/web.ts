@@ -99,6 +99,7 @@ export function imagePreloadHeader(images: string[]): string {
 
 interface ManifestChunk {
   file: string;
+  isEntry?: boolean;
   imports?: string[];
   css?: string[];
 }
@@ -123,13 +124,17 @@ export function pageAssetLinks(manifest: Record<string, ManifestChunk> | null, p
   const source = PAGE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1];
   const chunk = source ? manifest?.[source] : undefined;
   if (!manifest || !chunk) return [];
+  // the entry's own CSS is already linked by index.html; linking it again after the page's CSS would put its rules
+  // last and let them override the page's (unlike a client-side visit, where the page's CSS comes last)
+  const entry = Object.values(manifest).find((item) => item.isEntry);
+  const entryStyles = new Set([entry, ...(entry?.imports ?? []).map((key) => manifest[key])].flatMap((item) => item?.css ?? []));
   const scripts = new Set<string>([chunk.file]);
   const styles = new Set<string>(chunk.css ?? []);
   for (const key of chunk.imports ?? []) {
     const imported = manifest[key];
     if (!imported) continue;
     scripts.add(imported.file);
-    for (const css of imported.css ?? []) styles.add(css);
+    for (const css of imported.css ?? []) if (!entryStyles.has(css)) styles.add(css);
   }
   return [
     ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}" />`),
