@@ -94,9 +94,14 @@ describe("product pages carry their meta tags in the HTML", () => {
     expect(html).not.toContain("<ручной>");
     expect(html).toContain("&#60;ручной&#62; работы &#38; &#34;глазурь&#34;");
     // the page's data and main image are on their way before the app's code runs
-    expect(html).toContain('<link rel="preload" as="image" href="/uploads/fixture-0-0.webp" fetchpriority="high" />');
+    // the phone-or-desktop choice of file the gallery's <img srcset> makes, so only one size is downloaded
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/uploads/fixture-0-0.webp" imagesrcset="/uploads/fixture-0-0-card.webp 480w, /uploads/fixture-0-0.webp 1200w" imagesizes="(min-width: 1024px) 600px, 100vw" fetchpriority="high" />',
+    );
     // and already in the headers, before the page is parsed
-    expect(response.headers.link).toBe("</uploads/fixture-0-0.webp>; rel=preload; as=image; fetchpriority=high");
+    expect(response.headers.link).toBe(
+      '</uploads/fixture-0-0.webp>; rel=preload; as=image; imagesrcset="/uploads/fixture-0-0-card.webp 480w, /uploads/fixture-0-0.webp 1200w"; imagesizes="(min-width: 1024px) 600px, 100vw"; fetchpriority=high',
+    );
     expect(html).toContain(`<script type="application/json" id="shop-data">{"/api/products/${vase.id}":`);
     // and so is the page's own code
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/ProductPage-1.css" />');
@@ -281,7 +286,9 @@ describe("server rendering (with the build's .ssr bundle)", () => {
     expect(html).toContain(`<style>${PRODUCT_CSS}</style><link rel="preload" as="style" crossorigin href="/assets/ProductPage-1.css" />`);
     expect(html).not.toContain('rel="stylesheet"');
     expect(html.indexOf("<style>")).toBeLessThan(html.indexOf("</head>"));
-    expect(response.headers.link).toBe("</uploads/fixture-0-0.webp>; rel=preload; as=image; fetchpriority=high");
+    expect(response.headers.link).toBe(
+      '</uploads/fixture-0-0.webp>; rel=preload; as=image; imagesrcset="/uploads/fixture-0-0-card.webp 480w, /uploads/fixture-0-0.webp 1200w"; imagesizes="(min-width: 1024px) 600px, 100vw"; fetchpriority=high',
+    );
   });
 
   it("renders the catalogue's first page: the product names, prices and first images, the categories", async () => {

@@ -17,3 +17,15 @@ export function cardImageUrl(imageUrl: string): string {
 export function isUploadedImageUrl(imageUrl: string): boolean {
   return UPLOADED.test(imageUrl);
 }
+
+/** How wide the product page's main image is drawn: the browser picks the card or the full file from it. */
+export const GALLERY_IMAGE_SIZES = "(min-width: 1024px) 600px, 100vw";
+
+/**
+ * `srcset` offering both stored sizes of an uploaded image, so a phone downloads the 480 px card instead of the
+ * 1200 px original when that is sharp enough; null for other URLs (one file only).
+ */
+export function imageSrcSet(imageUrl: string): string | null {
+  if (!isUploadedImageUrl(imageUrl)) return null;
+  return `${cardImageUrl(imageUrl)} ${IMAGE_SIZES.card.width}w, ${imageUrl} ${IMAGE_SIZES.full.width}w`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardImageUrl, isUploadedImageUrl } from "./images";
+import { cardImageUrl, imageSrcSet, isUploadedImageUrl } from "./images";
 import { DEFAULT_META_DESCRIPTION, metaDescription, normalizeSearchText } from "./text";
 import { validateCheckoutForm } from "./checkout";
 
@@ -25,6 +25,11 @@ describe("image variants", () => {
     expect(cardImageUrl("/uploads/Ab3_x-9.webp")).toBe("/uploads/Ab3_x-9-card.webp");
     expect(cardImageUrl("https://example.com/a.jpg")).toBe("https://example.com/a.jpg");
     expect(isUploadedImageUrl("/uploads/../etc.webp")).toBe(false);
+  });
+
+  it("offers both sizes of an uploaded image to the browser", () => {
+    expect(imageSrcSet("/uploads/abc.webp")).toBe("/uploads/abc-card.webp 480w, /uploads/abc.webp 1200w");
+    expect(imageSrcSet("https://example.com/a.jpg")).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { cardImageUrl } from "@shop/shared/images";
+import { GALLERY_IMAGE_SIZES, cardImageUrl, imageSrcSet } from "@shop/shared/images";
 import { CATALOG_PAGE_SIZE } from "@shop/shared/constants";
 import type { CatalogResponse, Product } from "@shop/shared/schemas/catalog";
 import { metaDescription } from "@shop/shared/text";
@@ -62,7 +62,14 @@ export interface Preloaded {
   /** API URL → its JSON body, exactly as the API sent it */
   data: Record<string, string>;
   /** images the page shows first: fetched by the browser while the JavaScript is still loading */
-  images: string[];
+  images: PreloadImage[];
+}
+
+/** One image to preload; with `srcset` the browser fetches the size the page's <img srcset> will pick. */
+export interface PreloadImage {
+  href: string;
+  srcset?: string | null;
+  sizes?: string;
 }
 
 /**
@@ -73,7 +80,12 @@ export function withPreloaded(html: string, preloaded: Preloaded): string {
   const entries = Object.entries(preloaded.data);
   if (entries.length === 0 && preloaded.images.length === 0) return html;
   const json = "{" + entries.map(([url, body]) => `${JSON.stringify(url)}:${body}`).join(",") + "}";
-  const links = preloaded.images.map((src) => `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high" />`);
+  const links = preloaded.images.map(
+    (image) =>
+      `<link rel="preload" as="image" href="${escapeHtml(image.href)}"` +
+      (image.srcset ? ` imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(image.sizes ?? "100vw")}"` : "") +
+      ` fetchpriority="high" />`,
+  );
   const script = entries.length ? `<script type="application/json" id="shop-data">${json.replace(/</g, "\\u003c")}</script>` : "";
   const early = links.length ? beforeFirstResource(html, links) : html;
   return script ? early.replace("</head>", () => `  ${script}\n  </head>`) : early;
@@ -91,10 +103,13 @@ function beforeFirstResource(html: string, tags: string[]): string {
  * The same image preloads as a `Link` header: the browser starts them when the response headers arrive, before it
  * parses the page (≈ 100 ms earlier on a slow phone), so the largest image is no longer behind the page's code.
  */
-export function imagePreloadHeader(images: string[]): string {
+export function imagePreloadHeader(images: PreloadImage[]): string {
   // only what the header's syntax cannot carry is escaped (a URL may already hold %-escapes)
   const safe = (src: string) => src.replace(/[<>]|[^\x21-\x7e]/gu, (char) => encodeURIComponent(char));
-  return images.map((src) => `<${safe(src)}>; rel=preload; as=image; fetchpriority=high`).join(", ");
+  // a srcset only ever lists uploaded images (/uploads/<letters, digits, _ ->.webp), nothing to escape
+  const responsive = (image: PreloadImage) =>
+    image.srcset ? `; imagesrcset="${image.srcset}"; imagesizes="${image.sizes ?? "100vw"}"` : "";
+  return images.map((image) => `<${safe(image.href)}>; rel=preload; as=image${responsive(image)}; fetchpriority=high`).join(", ");
 }
 
 interface ManifestChunk {
@@ -284,11 +299,11 @@ export default async function webRoutes(app: App) {
     if (!built || request.url.includes("?")) return sendHtml(reply, indexHtml);
     const [catalog, categories] = await Promise.all([read(FIRST_CATALOG_PAGE), read("/api/categories")]);
     const data: Record<string, string> = {};
-    const images: string[] = [];
+    const images: PreloadImage[] = [];
     if (catalog) {
       data[FIRST_CATALOG_PAGE] = catalog;
       const { products } = JSON.parse(catalog) as CatalogResponse;
-      for (const product of products.slice(0, 2)) if (product.images[0]) images.push(cardImageUrl(product.images[0].image_url));
+      for (const product of products.slice(0, 2)) if (product.images[0]) images.push({ href: cardImageUrl(product.images[0].image_url) });
     }
     if (categories) data["/api/categories"] = categories;
     const html = withPreloaded(indexHtml, { data, images });
@@ -334,8 +349,10 @@ export default async function webRoutes(app: App) {
     });
     const data: Record<string, string> = { [url]: body };
     if (similar) data[similarUrl] = similar;
-    const withData = withLinks(withPreloaded(html, { data, images: image ? [image] : [] }), links);
-    if (image) reply.header("Link", imagePreloadHeader([image]));
+    // the same choice of file as the gallery's <img srcset>, or the phone would download both sizes
+    const preload = image ? [{ href: image, srcset: imageSrcSet(image), sizes: GALLERY_IMAGE_SIZES }] : [];
+    const withData = withLinks(withPreloaded(html, { data, images: preload }), links);
+    if (image) reply.header("Link", imagePreloadHeader(preload));
     return sendHtml(reply, await serverRendered(request, withData, request.url, data));
   });
 

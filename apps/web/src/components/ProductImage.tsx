@@ -1,12 +1,13 @@
 import type { ProductImage as ProductImageShape } from "@shop/shared/schemas/catalog";
-import { IMAGE_SIZES, cardImageUrl } from "@shop/shared/images";
+import { GALLERY_IMAGE_SIZES, IMAGE_SIZES, cardImageUrl, imageSrcSet } from "@shop/shared/images";
 import styles from "./ProductImage.module.css";
 
 interface Props {
   image: ProductImageShape | undefined;
   alt: string;
-  /** card: the small variant for grids and lists; full: the original for the gallery */
-  variant?: "card" | "full";
+  /** card: the small variant for grids and lists; gallery: the product page's main image, card or full file as the
+   * screen needs; full: the original (lightbox) */
+  variant?: "card" | "gallery" | "full";
   /** above the fold: load at once with high priority (the catalogue's first cards, the product's main image) */
   priority?: boolean;
   className?: string;
@@ -24,11 +25,14 @@ export function ProductImage({ image, alt, variant = "card", priority = false, c
       </div>
     );
   }
-  const size = IMAGE_SIZES[variant];
+  const size = IMAGE_SIZES[variant === "card" ? "card" : "full"];
+  const srcSet = variant === "gallery" ? imageSrcSet(image.image_url) : null;
   return (
     <img
       className={`${styles.image} ${className ?? ""}`}
       src={variant === "card" ? cardImageUrl(image.image_url) : image.image_url}
+      srcSet={srcSet ?? undefined}
+      sizes={srcSet ? GALLERY_IMAGE_SIZES : undefined}
       alt={alt}
       width={size.width}
       height={size.height}

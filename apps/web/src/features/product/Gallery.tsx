@@ -62,7 +62,7 @@ export function Gallery({ images, name, index, onIndex, onOpen }: Props) {
           <ProductImage
             image={images[index]}
             alt={`${name} — фото ${index + 1}`}
-            variant="full"
+            variant="gallery"
             priority
           />
           <span className={styles.zoomHint} aria-hidden="true">
