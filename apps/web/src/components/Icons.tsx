@@ -1,9 +1,9 @@
 import type { SVGProps } from "react";
 
 /** Line icons drawn inline (no icon font, no extra requests). Decorative: the button around them has the label. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 22, children, ...rest }: IconProps) {
+export function Icon({ size = 22, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}

@@ -11,6 +11,7 @@ import { QuantityControl } from "../../components/QuantityControl";
 import { DiscountBar } from "./DiscountBar";
 import { Recommendations } from "./Recommendations";
 import styles from "./CartPage.module.css";
+import totalsStyles from "../../components/TotalsList.module.css";
 
 function CartLine({ item }: { item: CartItem }) {
   const href = `/product/${item.id}`;
@@ -85,7 +86,7 @@ export default function CartPage() {
 
         <aside className={styles.summary} aria-label="Сумма заказа">
           <h2 className={styles.summaryTitle}>Сумма заказа</h2>
-          <dl className={styles.totals}>
+          <dl className={`${totalsStyles.list} ${styles.totals}`}>
             <div>
               <dt>Товаров</dt>
               <dd data-testid="cart-count">{count} шт.</dd>
@@ -95,12 +96,12 @@ export default function CartPage() {
               <dd data-testid="cart-subtotal">{formatPrice(totals.subtotal)}</dd>
             </div>
             {totals.discountPercent > 0 ? (
-              <div className={styles.discount}>
+              <div className={totalsStyles.discount}>
                 <dt>Скидка {totals.discountPercent}%</dt>
                 <dd data-testid="cart-discount">−{formatPrice(totals.discount)}</dd>
               </div>
             ) : null}
-            <div className={styles.total}>
+            <div className={totalsStyles.total}>
               <dt>Итого</dt>
               <dd data-testid="cart-total">{formatPrice(totals.total)}</dd>
             </div>

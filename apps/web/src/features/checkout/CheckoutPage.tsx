@@ -21,6 +21,7 @@ import { QuantityControl } from "../../components/QuantityControl";
 import { PhoneInput } from "./PhoneInput";
 import { CheckoutError, newIdempotencyKey, submitCheckout } from "./checkout-submit";
 import styles from "./CheckoutPage.module.css";
+import totalsStyles from "../../components/TotalsList.module.css";
 
 const CONFIG_KEY = "config";
 const loadConfig = () => api.config();
@@ -254,12 +255,12 @@ export default function CheckoutPage() {
           <h2 id="checkout-totals" className={styles.cardTitle}>
             Итоги заказа
           </h2>
-          <dl className={styles.totals}>
+          <dl className={`${totalsStyles.list} ${styles.totals}`}>
             <div>
               <dt>Товары ({count} шт.)</dt>
               <dd data-testid="checkout-subtotal">{formatPrice(totals.subtotal)}</dd>
             </div>
-            <div className={totals.discountPercent > 0 ? styles.discount : undefined}>
+            <div className={totals.discountPercent > 0 ? totalsStyles.discount : undefined}>
               <dt>Скидка{totals.discountPercent > 0 ? ` ${totals.discountPercent}%` : ""}</dt>
               <dd data-testid="checkout-discount">
                 {totals.discountPercent > 0 ? `−${formatPrice(totals.discount)}` : formatPrice(0)}
@@ -269,7 +270,7 @@ export default function CheckoutPage() {
               <dt>Доставка*</dt>
               <dd data-testid="checkout-delivery">{formatPrice(totals.delivery)}</dd>
             </div>
-            <div className={styles.total}>
+            <div className={totalsStyles.total}>
               <dt>Итого</dt>
               <dd data-testid="checkout-total">{formatPrice(totals.total)}</dd>
             </div>

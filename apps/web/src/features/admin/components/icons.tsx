@@ -1,27 +1,7 @@
-/** Small stroke icons for the admin screens (inline SVG: no icon font, nothing extra to download). */
-import type { SVGProps } from "react";
+/** Small stroke icons for the admin screens, drawn with the shop's icon frame at the admin's size and weight. */
+import { Icon as ShopIcon, type IconProps } from "../../../components/Icons";
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Icon({ size = 16, children, ...rest }: IconProps & { children: React.ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+const Icon = (props: IconProps) => <ShopIcon size={16} strokeWidth={2} {...props} />;
 
 export const FolderIcon = (p: IconProps) => (
   <Icon {...p}>
