@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { normalizeSearchText } from "@shop/shared/text";
 import { nextSku } from "@shop/prisma/sequences";
 import type { Product, ProductCard } from "@shop/shared/schemas/catalog";
 import { createTestApp, type TestApp } from "./helpers/test-app";

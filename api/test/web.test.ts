@@ -8,7 +8,7 @@ import { formatPrice } from "@shop/shared/format";
 import { metaDescription } from "@shop/shared/text";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 import { createTestApp, type TestApp } from "./helpers/test-app";
-import { escapeHtml } from "../src/routes/web";
+import { escapeHtml } from "../src/services/page-html";
 
 const INDEX = `<!doctype html>
 <html lang="ru">

@@ -1,11 +1,11 @@
 import fp from "fastify-plugin";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import { HttpError } from "./errors";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** preHandler for admin routes: a valid bearer token of an existing admin, or 401 */
-    requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    requireAdmin(request: FastifyRequest): Promise<void>;
   }
 }
 
