@@ -7,7 +7,7 @@ import { createBotInfo, type BotInfo } from "./services/bot-info";
 import errorsPlugin from "./plugins/app/errors";
 import authPlugin from "./plugins/app/auth";
 import telegramIdentityPlugin from "./plugins/app/telegram-identity";
-import catalogCachePlugin from "./plugins/app/catalog-cache";
+import catalogPlugin from "./plugins/app/catalog";
 import helmetPlugin from "./plugins/external/helmet";
 import compressPlugin from "./plugins/external/compress";
 import rateLimitPlugin from "./plugins/external/rate-limit";
@@ -24,6 +24,8 @@ export interface AppOptions {
   /** the JWT secret to sign admin tokens with (see services/secrets.ts) */
   jwtSecret: string;
   logger?: boolean | object;
+  /** how often to ask the database whether the catalogue changed (services/catalog-store.ts); 0: on every read */
+  catalogCheckMs?: number;
 }
 
 declare module "fastify" {
@@ -66,7 +68,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(jwtPlugin, { secret: options.jwtSecret, expiresIn: config.jwtTtlSeconds });
   await app.register(authPlugin);
   await app.register(telegramIdentityPlugin);
-  await app.register(catalogCachePlugin);
+  await app.register(catalogPlugin, { checkEveryMs: options.catalogCheckMs });
   await registerRoutes(app);
   return app;
 }

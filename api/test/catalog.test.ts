@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { normalizeSearchText } from "@shop/shared/text";
 import { nextSku } from "@shop/prisma/sequences";
-import type { CatalogResponse, Category } from "@shop/shared/schemas/catalog";
+import type { CatalogResponse, Category, Product } from "@shop/shared/schemas/catalog";
+import { buildApp, type App } from "../src/app";
+import { resolveJwtSecret } from "../src/services/secrets";
+import { CATALOG_CHECK_MS, CatalogStore } from "../src/services/catalog-store";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 
@@ -183,64 +186,112 @@ describe("GET /api/products", () => {
   });
 });
 
-describe("catalogue response cache", () => {
-  it("serves repeated reads from memory until an admin write in this process clears it", async () => {
+describe("the in-memory catalogue stays in step with the database", () => {
+  it("shows a change made straight in the database on the next read (tests check on every read)", async () => {
     const candle = f.byName("Свеча соевая «Ваниль»");
-    const url = `/api/products/${candle.id}`;
-    const price = async () => (await t.app.inject({ method: "GET", url })).json().price as number;
+    const price = async () => (await t.app.inject({ method: "GET", url: `/api/products/${candle.id}` })).json().price as number;
     expect(await price()).toBe(350);
-    // a change behind the API's back is not seen while the entry is fresh
     await t.prisma.product.update({ where: { id: candle.id }, data: { price: 375 } });
-    expect(await price()).toBe(350);
-    // a failed admin write keeps the cache
-    const token = await t.adminToken();
-    const refused = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/categories",
-      headers: { authorization: `Bearer ${token}` },
-      payload: { name: " ", type: "sub" },
-    });
-    expect(refused.statusCode).toBe(400);
-    expect(await price()).toBe(350);
-    // any successful admin write empties it before its response is sent
-    const created = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/categories",
-      headers: { authorization: `Bearer ${token}` },
-      payload: { name: "Сезонное", type: "sub" },
-    });
-    expect(created.statusCode).toBeLessThan(300);
     expect(await price()).toBe(375);
-    const categories = (await t.app.inject({ method: "GET", url: "/api/categories" })).json() as Category[];
-    expect(categories.map((c) => c.name)).toContain("Сезонное");
+    // a category rename reaches the product page, the catalogue filter counts and the category list
+    const eco = await t.prisma.category.update({ where: { id: f.categories.eco }, data: { name: "Экологичное" } });
+    const product = (await t.app.inject({ method: "GET", url: `/api/products/${candle.id}` })).json() as { categories: Category[] };
+    expect(product.categories.map((c) => c.name)).toContain("Экологичное");
+    await t.prisma.category.update({ where: { id: eco.id }, data: { name: "Эко" } });
     await t.prisma.product.update({ where: { id: candle.id }, data: { price: 350 } });
+    expect(await price()).toBe(350);
   });
 
-  it("keeps one total per filter for every page and sort, until an admin write in this process", async () => {
-    const token = await t.adminToken();
-    vi.useFakeTimers({ toFake: ["Date"] }); // the 2 s lifetime must not run out halfway on a slow machine
+  it("a second API instance sees another's change within CATALOG_CHECK_MS, and its own admin change at once", async () => {
+    const other = await buildApp({ config: t.config, db: t.db, jwtSecret: await resolveJwtSecret(t.db, t.config.jwtSecret), logger: false });
+    vi.useFakeTimers({ toFake: ["Date"] });
     try {
-      const before = (await catalog("?page=1")).total;
-      const extra = await t.prisma.product.create({
-        data: { sku: await nextSku(t.prisma), name: "Открытка «Счёт»", searchName: normalizeSearchText("Открытка «Счёт»"), price: 90 },
-      });
-      // another page and sort of the same filter: new rows, the shared total
-      const other = await catalog("?page=2&limit=3&sortOrder=price-asc");
-      expect(other.total).toBe(before);
-      expect(other.totalPages).toBe(Math.ceil(before / 3));
-      // a different filter is counted on its own
-      expect((await catalog("?priceTo=90")).products.map((p) => p.id)).toContain(extra.id);
-      const created = await t.app.inject({
-        method: "POST",
-        url: "/api/admin/categories",
+      const candle = f.byName("Свеча соевая «Ваниль»");
+      const price = async (app: App) => (await app.inject({ method: "GET", url: `/api/products/${candle.id}` })).json().price as number;
+      const total = async (app: App) => ((await app.inject({ method: "GET", url: "/api/products" })).json() as CatalogResponse).total;
+      expect(await price(other)).toBe(350);
+      const before = await total(other);
+
+      // an admin changes the price through the first instance
+      const token = await t.adminToken();
+      const current = (await t.app.inject({ method: "GET", url: `/api/products/${candle.id}` })).json() as Product;
+      const edited = await t.app.inject({
+        method: "PUT",
+        url: `/api/admin/products/${candle.id}`,
         headers: { authorization: `Bearer ${token}` },
-        payload: { name: "Счётная", type: "sub" },
+        payload: { ...current, price: 399, categoryIds: current.categories.map((c) => c.id) },
       });
-      expect(created.statusCode).toBeLessThan(300);
-      expect((await catalog("?page=3&sortOrder=price-desc")).total).toBe(before + 1);
-      await t.prisma.product.delete({ where: { id: extra.id } });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(await price(t.app)).toBe(399);
+      // the other instance checked less than CATALOG_CHECK_MS ago: it still answers from its snapshot
+      expect(await price(other)).toBe(350);
+      vi.setSystemTime(Date.now() + CATALOG_CHECK_MS);
+      expect(await price(other)).toBe(399);
+
+      // a product added through the other instance is in its own catalogue on the very next read
+      const created = await other.inject({
+        method: "POST",
+        url: "/api/admin/products",
+        headers: { authorization: `Bearer ${token}` },
+        payload: { name: "Открытка «Счёт»", price: 90, categoryIds: [], imageUrls: [] },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(await total(other)).toBe(before + 1);
+      await t.prisma.product.delete({ where: { id: (created.json() as { id: number }).id } });
+      await t.prisma.product.update({ where: { id: candle.id }, data: { price: 350 } });
+      vi.setSystemTime(Date.now() + CATALOG_CHECK_MS);
+      expect(await price(other)).toBe(350);
     } finally {
       vi.useRealTimers();
+      await other.close();
     }
+  });
+
+  it("keeps serving the last catalogue while the database cannot be reached", async () => {
+    let down = false;
+    const db = {
+      read: <Row>(text: string, values: readonly unknown[], options?: { prepare?: boolean }) =>
+        down ? Promise.reject(new Error("connection refused")) : t.db.read<Row>(text, values, options),
+    };
+    const errors: unknown[] = [];
+    const store = new CatalogStore(db, { checkEveryMs: 0, onStaleError: (error) => errors.push(error) });
+    const first = await store.current();
+    down = true;
+    expect(await store.current()).toBe(first);
+    store.invalidate();
+    expect(await store.current()).toBe(first);
+    expect(errors).toHaveLength(2);
+    down = false;
+    const next = await store.current();
+    expect(next).not.toBe(first);
+    expect(next.list({ tags: [], page: 1, limit: 100 }).total).toBe(first.list({ tags: [], page: 1, limit: 100 }).total);
+    // with no catalogue loaded yet, an unreachable database is an error
+    down = true;
+    await expect(new CatalogStore(db).current()).rejects.toThrow("connection refused");
+  });
+
+  it("shares one load between concurrent reads, and loads again after an invalidation during a load", async () => {
+    let loads = 0;
+    const db = {
+      read: <Row>(text: string, values: readonly unknown[], options?: { prepare?: boolean }) => {
+        if (text.includes("FROM products")) loads++;
+        return t.db.read<Row>(text, values, options);
+      },
+    };
+    const store = new CatalogStore(db);
+    const [a, b, c] = await Promise.all([store.current(), store.current(), store.current()]);
+    expect(loads).toBe(1);
+    expect(b).toBe(a);
+    expect(c).toBe(a);
+    const during = store.current();
+    expect(await during).toBe(a); // fresh: no load, no check
+    store.invalidate();
+    const pending = store.current();
+    store.invalidate();
+    const after = await store.current();
+    await pending;
+    expect(loads).toBe(3);
+    expect(after).not.toBe(a);
+    expect(await store.current()).toBe(after);
   });
 });

@@ -1,8 +1,7 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { CategoryList } from "@shop/shared/schemas/catalog";
 import type { App } from "../app";
-import { listCategories } from "../services/catalog";
-import { sendCached } from "../plugins/app/catalog-cache";
+import { sendCatalog } from "../plugins/app/catalog";
 
 export default async function categoryRoutes(app: App) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -16,6 +15,6 @@ export default async function categoryRoutes(app: App) {
         response: { 200: CategoryList },
       },
     },
-    async (request, reply) => sendCached(request, reply, () => listCategories(app.prisma)),
+    async (request, reply) => sendCatalog(request, reply, (catalog) => catalog.categories),
   );
 }

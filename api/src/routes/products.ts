@@ -3,8 +3,8 @@ import { CatalogQuery, CatalogResponse, Product, ProductCardList, SearchQuery, S
 import { ErrorResponse, IdParams } from "@shop/shared/schemas/common";
 import { SEARCH_DROPDOWN_LIMIT } from "@shop/shared/constants";
 import type { App } from "../app";
-import { sendCached } from "../plugins/app/catalog-cache";
-import { getProduct, listProducts, searchProducts, similarProducts } from "../services/catalog";
+import { sendCatalog } from "../plugins/app/catalog";
+import { getProduct, listProducts, similarProducts } from "../services/catalog";
 
 export default async function productRoutes(app: App) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -24,7 +24,7 @@ export default async function productRoutes(app: App) {
         response: { 200: CatalogResponse, 400: ErrorResponse },
       },
     },
-    async (request, reply) => sendCached(request, reply, () => listProducts(app.db, request.query, app.catalogCounts)),
+    async (request, reply) => sendCatalog(request, reply, (catalog) => listProducts(catalog, request.query)),
   );
 
   r.get(
@@ -41,9 +41,7 @@ export default async function productRoutes(app: App) {
       },
     },
     async (request, reply) =>
-      sendCached(request, reply, async () => ({
-        products: await searchProducts(app.db, request.query.q, request.query.limit ?? SEARCH_DROPDOWN_LIMIT),
-      })),
+      sendCatalog(request, reply, (catalog) => ({ products: catalog.search(request.query.q, request.query.limit ?? SEARCH_DROPDOWN_LIMIT) })),
   );
 
   r.get(
@@ -56,7 +54,7 @@ export default async function productRoutes(app: App) {
         response: { 200: Product, 404: ErrorResponse },
       },
     },
-    async (request, reply) => sendCached(request, reply, () => getProduct(app.db, request.params.id)),
+    async (request, reply) => sendCatalog(request, reply, (catalog) => getProduct(catalog, request.params.id)),
   );
 
   r.get(
@@ -69,7 +67,7 @@ export default async function productRoutes(app: App) {
         response: { 200: ProductCardList, 404: ErrorResponse },
       },
     },
-    async (request, reply) => sendCached(request, reply, () => similarProducts(app.db, request.params.id)),
+    async (request, reply) => sendCatalog(request, reply, (catalog) => similarProducts(catalog, request.params.id)),
   );
 }
 

@@ -35,7 +35,8 @@ export async function createTestApp(options: { env?: Record<string, string>; not
   const db = await openTestDatabase();
   const jwtSecret = await resolveJwtSecret(db, config.jwtSecret);
   await ensureAdmin(db, config);
-  const app = await buildApp({ config, db, jwtSecret, notifier: options.notifier, logger: false });
+  // tests change the database behind the API's back: the catalogue is checked on every read
+  const app = await buildApp({ config, db, jwtSecret, notifier: options.notifier, logger: false, catalogCheckMs: 0 });
   await app.ready();
   let token: string | null = null;
   return {

@@ -1,0 +1,388 @@
+import type { Category, CategoryRef, CatalogResponse, Product, ProductCard, SortOrder } from "@shop/shared/schemas/catalog";
+import { normalizeSearchText } from "@shop/shared/text";
+
+/**
+ * The public catalogue in memory: every product with its images and categories, and the indexes the shop's
+ * reads need (catalogue page, product, similar products, search, categories). One snapshot is immutable; the
+ * store (catalog-store.ts) loads a new one when the database's catalogue changes.
+ *
+ * Why in memory: a shop of this kind has thousands of products, not millions (10 000 take about 10 MB here),
+ * and every shopper's page is a catalogue read. Filtering, sorting and searching 10 000 rows in the process
+ * takes tens of microseconds; the same work in SQL cost the database milliseconds per page and capped a small
+ * server at a few hundred varied pages a second.
+ */
+
+/** What the loader reads from the database (catalog-store.ts). */
+export interface CatalogRows {
+  version: string;
+  categories: { id: number; name: string; type: "main" | "sub" }[];
+  products: {
+    id: number;
+    name: string;
+    sku: string;
+    search_name: string;
+    price: string;
+    description: string | null;
+    material: string | null;
+    width: number | null;
+    height: number | null;
+    depth: number | null;
+  }[];
+  /** in display order: position, then id */
+  images: { id: number; product_id: number; image_url: string }[];
+  links: { product_id: number; category_id: number }[];
+}
+
+/** A catalogue page request, already validated (services/catalog.ts). */
+export interface CatalogFilter {
+  mainCategory?: number;
+  /** a product matches when it has ANY of these */
+  tags: number[];
+  priceFrom?: number;
+  priceTo?: number;
+  sortOrder?: SortOrder;
+  page: number;
+  limit: number;
+}
+
+const byRussianName = new Intl.Collator("ru").compare;
+const EMPTY = new Int32Array(0);
+const MAX_KEPT_UNIONS = 256;
+
+/** Main categories first, then tags; each by name in Russian alphabetical order. */
+export function compareCategories(a: CategoryRef, b: CategoryRef): number {
+  return a.type === b.type ? byRussianName(a.name, b.name) || a.id - b.id : a.type === "main" ? -1 : 1;
+}
+
+/** Punctuation that may open a word inside a name: 'Тарелка «Ёлочка»', 'Салфетки (4 шт.)'. */
+const WORD_SEPARATORS = /[«»"'()[\]\-–—/.,:;!?+]/g;
+
+/** Code-point order, as PostgreSQL's "C" collation sorts: plain and predictable for names with digits and quotes. */
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** "no tag filter" for scan(): an empty array is never read */
+const ALL = new Uint8Array(0);
+
+/**
+ * The catalogue page's inner loop, kept small and monomorphic so that V8 optimises it: walks `count`
+ * positions of `sequence` from `start` by `step`, counts those with a tag (when `tags` is not ALL) and a price
+ * within [from, to], and puts the cards of matches number skip…end-1 into `out`. Returns the number of
+ * matches, stopping once it reaches `stopAt`.
+ */
+function scan(
+  sequence: Int32Array,
+  start: number,
+  count: number,
+  step: number,
+  tags: Uint8Array,
+  from: number,
+  to: number,
+  prices: Float64Array,
+  skip: number,
+  end: number,
+  cards: ProductCard[],
+  out: ProductCard[],
+  stopAt: number,
+): number {
+  const anyTag = tags.length === 0;
+  let total = 0;
+  for (let k = start, left = count; left > 0 && total < stopAt; k += step, left--) {
+    const pos = sequence[k]!;
+    if (!anyTag && tags[pos] !== 1) continue;
+    const price = prices[pos]!;
+    if (price < from || price > to) continue;
+    if (total >= skip && total < end) out.push(cards[pos]!);
+    total++;
+  }
+  return total;
+}
+
+function trigramsOf(text: string, into: Set<string>): void {
+  for (let i = 0; i + 3 <= text.length; i++) into.add(text.slice(i, i + 3));
+}
+
+export class CatalogSnapshot {
+  /** catalog_version when this was loaded */
+  readonly version: string;
+  readonly size: number;
+  readonly categories: Category[];
+
+  // products by position: newest first (id descending), the catalogue's default order
+  private readonly products: Product[];
+  private readonly cards: ProductCard[];
+  private readonly positionOf = new Map<number, number>();
+  private readonly prices: Float64Array;
+  /** positions by price ascending, then id ascending; read backwards it is price descending, id descending */
+  private readonly byPrice: Int32Array;
+  /** per category: 1 at the positions of its products */
+  private readonly members = new Map<number, Uint8Array>();
+  /** per category: its products' positions, newest first and by price (ascending) */
+  private readonly sequences = new Map<number, { newest: Int32Array; byPrice: Int32Array }>();
+  /** every position: the catalogue's default order */
+  private readonly newest: Int32Array;
+
+  // search
+  private readonly searchNames: string[];
+  private readonly skus: string[];
+  /** ' ' + name with punctuation as spaces: a word starts after a space */
+  private readonly words: string[];
+  /** positions by search name (code-point order), then id */
+  private readonly byName: Int32Array;
+  /** every three-character piece of a search name or article → indexes into byName, ascending */
+  private readonly trigrams = new Map<string, Int32Array>();
+  /** products with any of several tags, already worked out, by the sorted tag ids */
+  private readonly unions = new Map<string, { flags: Uint8Array; count: number }>();
+  /** similar products already worked out, by "id/limit" */
+  private readonly similarKept = new Map<string, ProductCard[]>();
+
+  constructor(rows: CatalogRows) {
+    this.version = rows.version;
+    const categoryById = new Map(rows.categories.map((c) => [c.id, c] as const));
+    const imagesOf = new Map<number, { id: number; image_url: string }[]>();
+    for (const image of rows.images) {
+      let list = imagesOf.get(image.product_id);
+      if (!list) imagesOf.set(image.product_id, (list = []));
+      list.push({ id: image.id, image_url: image.image_url });
+    }
+    const categoriesOf = new Map<number, CategoryRef[]>();
+    const counts = new Map<number, number>();
+    for (const link of rows.links) {
+      const category = categoryById.get(link.category_id);
+      if (!category) continue;
+      let list = categoriesOf.get(link.product_id);
+      if (!list) categoriesOf.set(link.product_id, (list = []));
+      list.push({ id: category.id, name: category.name, type: category.type });
+      counts.set(category.id, (counts.get(category.id) ?? 0) + 1);
+    }
+    this.categories = rows.categories
+      .map((c) => ({ id: c.id, name: c.name, type: c.type, product_count: counts.get(c.id) ?? 0 }))
+      .sort(compareCategories);
+
+    const sorted = [...rows.products].sort((a, b) => b.id - a.id);
+    const n = (this.size = sorted.length);
+    this.products = new Array<Product>(n);
+    this.cards = new Array<ProductCard>(n);
+    this.prices = new Float64Array(n);
+    this.searchNames = new Array<string>(n);
+    this.skus = new Array<string>(n);
+    this.words = new Array<string>(n);
+    for (let pos = 0; pos < n; pos++) {
+      const row = sorted[pos]!;
+      const images = imagesOf.get(row.id) ?? [];
+      const price = Number(row.price);
+      this.cards[pos] = { id: row.id, name: row.name, price, sku: row.sku, images };
+      this.products[pos] = {
+        id: row.id,
+        name: row.name,
+        price,
+        sku: row.sku,
+        description: row.description,
+        material: row.material,
+        width: row.width,
+        height: row.height,
+        depth: row.depth,
+        images,
+        categories: (categoriesOf.get(row.id) ?? []).sort(compareCategories),
+      };
+      this.positionOf.set(row.id, pos);
+      this.prices[pos] = price;
+      this.searchNames[pos] = row.search_name;
+      this.skus[pos] = row.sku.toLowerCase();
+      this.words[pos] = " " + row.search_name.replace(WORD_SEPARATORS, " ");
+      for (const category of this.products[pos]!.categories) {
+        let flags = this.members.get(category.id);
+        if (!flags) this.members.set(category.id, (flags = new Uint8Array(n)));
+        flags[pos] = 1;
+      }
+    }
+
+    const positions = Array.from({ length: n }, (_, pos) => pos);
+    this.newest = Int32Array.from(positions);
+    this.byPrice = Int32Array.from(
+      [...positions].sort((a, b) => this.prices[a]! - this.prices[b]! || this.cards[a]!.id - this.cards[b]!.id),
+    );
+    for (const [id, flags] of this.members) {
+      this.sequences.set(id, {
+        newest: this.newest.filter((pos) => flags[pos] === 1),
+        byPrice: this.byPrice.filter((pos) => flags[pos] === 1),
+      });
+    }
+    this.byName = Int32Array.from(
+      positions.sort((a, b) => byCodePoint(this.searchNames[a]!, this.searchNames[b]!) || this.cards[a]!.id - this.cards[b]!.id),
+    );
+    const postings = new Map<string, number[]>();
+    const pieces = new Set<string>();
+    for (let rank = 0; rank < n; rank++) {
+      const pos = this.byName[rank]!;
+      pieces.clear();
+      trigramsOf(this.searchNames[pos]!, pieces);
+      trigramsOf(this.skus[pos]!, pieces);
+      for (const piece of pieces) {
+        let list = postings.get(piece);
+        if (!list) postings.set(piece, (list = []));
+        list.push(rank);
+      }
+    }
+    for (const [piece, list] of postings) this.trigrams.set(piece, Int32Array.from(list));
+  }
+
+  /**
+   * A catalogue page. mainCategory: products linked to that category; tags: products with ANY of them; price
+   * bounds inclusive. Sort: default newest first, by price with the id as a stable tiebreak. A page past the
+   * end is an empty list with the real totals.
+   */
+  list(filter: CatalogFilter): CatalogResponse {
+    const { limit, page } = filter;
+    const order = filter.sortOrder ?? "default";
+    const priced = order !== "default";
+    const from = filter.priceFrom ?? -Infinity;
+    const to = filter.priceTo ?? Infinity;
+    const tagIds = filter.tags;
+
+    // Walk as few products as the filters allow: those of the main category, or of the only tag, in the
+    // requested order; in price order only the stretch within the price bounds. What the walk can't skip is
+    // checked on the way: the tags (with a main category, or several tags), the price (in the default order).
+    const driver = filter.mainCategory ?? (tagIds.length === 1 ? tagIds[0]! : null);
+    const sequence = driver === null ? (priced ? this.byPrice : this.newest) : this.sequenceOf(driver, order);
+    const tags = (filter.mainCategory !== undefined && tagIds.length > 0) || tagIds.length > 1 ? this.anyOf(tagIds) : null;
+    const lo = priced ? this.firstPricedAtLeast(sequence, from, false) : 0;
+    const hi = priced ? this.firstPricedAtLeast(sequence, to, true) : sequence.length;
+    const checkPrice = !priced && (filter.priceFrom !== undefined || filter.priceTo !== undefined);
+    const descending = order === "price-desc";
+    const skip = (page - 1) * limit;
+    const end = skip + limit;
+    const products: ProductCard[] = [];
+
+    let total: number;
+    if (tags === null && !checkPrice) {
+      // nothing to check: the stretch is the answer
+      total = Math.max(0, hi - lo);
+      for (let k = skip; k < Math.min(total, end); k++) products.push(this.cards[sequence[descending ? hi - 1 - k : lo + k]!]!);
+    } else {
+      const walk = (stopAt: number, out: ProductCard[]) =>
+        scan(sequence, descending ? hi - 1 : lo, hi - lo, descending ? -1 : 1, tags?.flags ?? ALL, checkPrice ? from : -Infinity, checkPrice ? to : Infinity, this.prices, skip, end, this.cards, out, stopAt);
+      // the page first, stopping as soon as it is full; then the total, counted the cheapest way
+      const found = walk(end, products);
+      if (found < end) total = found;
+      else if (tags === null) total = this.countPriced(driver, from, to);
+      else if (driver === null && filter.priceFrom === undefined && filter.priceTo === undefined) total = tags.count;
+      else total = walk(Infinity, []);
+    }
+    return { products, total, totalPages: Math.ceil(total / limit), page };
+  }
+
+  /** How many products (of a category, or all) are priced within [from, to]. */
+  private countPriced(categoryId: number | null, from: number, to: number): number {
+    const byPrice = categoryId === null ? this.byPrice : this.sequenceOf(categoryId, "price-asc");
+    return this.firstPricedAtLeast(byPrice, to, true) - this.firstPricedAtLeast(byPrice, from, false);
+  }
+
+  /** The products of a category in the catalogue's default order or by price (ascending); none for an unknown id. */
+  private sequenceOf(categoryId: number, order: SortOrder): Int32Array {
+    const sequences = this.sequences.get(categoryId);
+    if (!sequences) return EMPTY;
+    return order === "default" ? sequences.newest : sequences.byPrice;
+  }
+
+  /** The products having any of the categories: 1 at their positions, and how many they are. */
+  private anyOf(ids: number[]): { flags: Uint8Array; count: number } {
+    if (ids.length === 1) {
+      const flags = this.members.get(ids[0]!);
+      // an unknown tag: nobody has it (all zeros: an empty array would read as "no tag filter" in scan())
+      return flags ? { flags, count: this.sequenceOf(ids[0]!, "default").length } : { flags: new Uint8Array(this.size), count: 0 };
+    }
+    const key = [...ids].sort((a, b) => a - b).join(",");
+    const kept = this.unions.get(key);
+    if (kept) return kept;
+    const flags = new Uint8Array(this.size);
+    let count = 0;
+    for (const id of ids) {
+      const sequence = this.sequenceOf(id, "default");
+      for (let k = 0; k < sequence.length; k++) {
+        const pos = sequence[k]!;
+        count += 1 - flags[pos]!;
+        flags[pos] = 1;
+      }
+    }
+    // shoppers tick a few tags out of a handful: the combinations are few, but keep a bounded number anyway
+    if (this.unions.size < MAX_KEPT_UNIONS) this.unions.set(key, { flags, count });
+    return { flags, count };
+  }
+
+  /** In a price-ordered sequence: the index of the first product priced at least `price` (above it when `above`). */
+  private firstPricedAtLeast(sequence: Int32Array, price: number, above: boolean): number {
+    let lo = 0;
+    let hi = sequence.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const at = this.prices[sequence[mid]!]!;
+      if (above ? at <= price : at < price) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The product page: images in order, categories main first, then tags by name. Undefined when there is none. */
+  product(id: number): Product | undefined {
+    const pos = this.positionOf.get(id);
+    return pos === undefined ? undefined : this.products[pos];
+  }
+
+  /**
+   * Up to `limit` products sharing a category with the given one, most shared categories first, then newest;
+   * never the product itself. Undefined when there is no such product.
+   */
+  similar(id: number, limit: number): ProductCard[] | undefined {
+    const pos = this.positionOf.get(id);
+    if (pos === undefined) return undefined;
+    const key = `${id}/${limit}`;
+    const kept = this.similarKept.get(key);
+    if (kept) return kept;
+    const shared = new Map<number, number>();
+    for (const category of this.products[pos]!.categories) {
+      for (const other of this.sequenceOf(category.id, "default")) {
+        if (other !== pos) shared.set(other, (shared.get(other) ?? 0) + 1);
+      }
+    }
+    // positions are newest first, so the smaller position wins a tie
+    const best = [...shared].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit).map(([other]) => this.cards[other]!);
+    this.similarKept.set(key, best);
+    return best;
+  }
+
+  /**
+   * Search by name or article, case-insensitive, ё = е (names are matched through their search name).
+   * Ranking: names starting with the query (and an exact article) first, then names with a word starting with
+   * it, then any other match (inside a word, or part of the article); within a rank by name, then id.
+   */
+  search(query: string, limit: number): ProductCard[] {
+    const needle = normalizeSearchText(query);
+    if (needle.length === 0) return [];
+    // candidates: indexes into byName. From three characters on, only names holding the query's rarest
+    // three-character piece can match; a shorter query looks at every name.
+    let candidates: Int32Array | null = null;
+    if (needle.length >= 3) {
+      const pieces = new Set<string>();
+      trigramsOf(needle, pieces);
+      for (const piece of pieces) {
+        const list = this.trigrams.get(piece);
+        if (!list) return [];
+        if (!candidates || list.length < candidates.length) candidates = list;
+      }
+    }
+    const ranks: number[][] = [[], [], []];
+    const count = candidates ? candidates.length : this.size;
+    const wordStart = " " + needle;
+    for (let k = 0; k < count; k++) {
+      const pos = this.byName[candidates ? candidates[k]! : k]!;
+      const name = this.searchNames[pos]!;
+      const sku = this.skus[pos]!;
+      if (!name.includes(needle) && !sku.includes(needle)) continue;
+      const rank = name.startsWith(needle) || sku === needle ? 0 : this.words[pos]!.includes(wordStart) ? 1 : 2;
+      if (ranks[rank]!.length < limit) ranks[rank]!.push(pos);
+      // walking in name order: once the first rank is full, nothing can come before it
+      if (ranks[0]!.length === limit) break;
+    }
+    return ranks.flat().slice(0, limit).map((pos) => this.cards[pos]!);
+  }
+}

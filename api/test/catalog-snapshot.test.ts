@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import type { ProductCard, SortOrder } from "@shop/shared/schemas/catalog";
+import { normalizeSearchText } from "@shop/shared/text";
+import { CatalogSnapshot, type CatalogFilter, type CatalogRows } from "../src/services/catalog-snapshot";
+
+/**
+ * The in-memory catalogue against a plain reading of its rules (filter everything, sort everything, slice),
+ * on a random catalogue big enough for every shortcut of CatalogSnapshot.list to be taken: a walk stopped
+ * early, totals from the price index, from a tag union, or counted to the end.
+ */
+
+let seed = 42;
+const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const below = (n: number) => Math.floor(random() * n);
+
+const MAINS = [1, 2, 3];
+const TAGS = [10, 11, 12, 13];
+const WORDS = ["ваза", "свеча", "плед", "кружка", "ёлочка", "тарелка", "набор", "льняная", "(мини)", "«лён»"];
+
+function randomRows(count: number): CatalogRows {
+  const products: CatalogRows["products"] = [];
+  const links: CatalogRows["links"] = [];
+  const images: CatalogRows["images"] = [];
+  for (let i = 0; i < count; i++) {
+    const id = 1000 + i * 3 + below(3); // gaps, like a shop that deleted some
+    const name = Array.from({ length: 1 + below(3) }, () => WORDS[below(WORDS.length)]).join(" ");
+    const name1 = name.charAt(0).toUpperCase() + name.slice(1);
+    // few distinct prices: ties must be broken by id
+    products.push({
+      id, name: name1, sku: `HM-${String(id).padStart(6, "0")}`, search_name: normalizeSearchText(name1),
+      price: (100 * (1 + below(40)) + (below(4) === 0 ? 0.5 : 0)).toFixed(2),
+      description: null, material: null, width: null, height: null, depth: null,
+    });
+    if (below(10) > 0) links.push({ product_id: id, category_id: MAINS[below(MAINS.length)]! });
+    for (const tag of TAGS) if (below(3) === 0) links.push({ product_id: id, category_id: tag });
+    for (let k = below(3); k > 0; k--) images.push({ id: id * 10 + k, product_id: id, image_url: `/uploads/${id}-${k}.webp` });
+  }
+  const categories = [
+    ...MAINS.map((id) => ({ id, name: `Основная ${id}`, type: "main" as const })),
+    ...TAGS.map((id) => ({ id, name: `Тег ${id}`, type: "sub" as const })),
+  ];
+  return { version: "1", categories, products, images, links };
+}
+
+function reference(rows: CatalogRows, f: CatalogFilter) {
+  const has = (id: number, category: number) => rows.links.some((l) => l.product_id === id && l.category_id === category);
+  const matching = rows.products
+    .filter((p) => f.mainCategory === undefined || has(p.id, f.mainCategory))
+    .filter((p) => f.tags.length === 0 || f.tags.some((tag) => has(p.id, tag)))
+    .filter((p) => (f.priceFrom === undefined || Number(p.price) >= f.priceFrom) && (f.priceTo === undefined || Number(p.price) <= f.priceTo))
+    .sort((a, b) =>
+      f.sortOrder === "price-asc" ? Number(a.price) - Number(b.price) || a.id - b.id
+      : f.sortOrder === "price-desc" ? Number(b.price) - Number(a.price) || b.id - a.id
+      : b.id - a.id,
+    );
+  const start = (f.page - 1) * f.limit;
+  return { ids: matching.slice(start, start + f.limit).map((p) => p.id), total: matching.length };
+}
+
+describe("CatalogSnapshot.list", () => {
+  const rows = randomRows(600);
+  const snapshot = new CatalogSnapshot(rows);
+
+  it("agrees with the plain reading of the rules for 3 000 random filters, sorts and pages", () => {
+    for (let i = 0; i < 3000; i++) {
+      const filter: CatalogFilter = {
+        mainCategory: below(3) === 0 ? undefined : below(8) === 0 ? 99 : MAINS[below(MAINS.length)],
+        tags: below(2) === 0 ? [] : Array.from({ length: 1 + below(3) }, () => (below(10) === 0 ? 77 : TAGS[below(TAGS.length)]!)),
+        priceFrom: below(3) === 0 ? 100 * below(30) : undefined,
+        priceTo: below(3) === 0 ? 1000 + 100 * below(30) + (below(2) ? 0.5 : 0) : undefined,
+        sortOrder: (["default", "price-asc", "price-desc", undefined] as (SortOrder | undefined)[])[below(4)],
+        page: 1 + below(below(4) === 0 ? 60 : 6),
+        limit: [1, 5, 12, 100][below(4)]!,
+      };
+      const got = snapshot.list(filter);
+      const want = reference(rows, filter);
+      expect({ ids: got.products.map((p) => p.id), total: got.total }, JSON.stringify(filter)).toEqual(want);
+      expect(got.totalPages).toBe(Math.ceil(want.total / filter.limit));
+    }
+  });
+
+  it("gives cards with prices as numbers and images in their order", () => {
+    const withImages = rows.products.find((p) => rows.images.filter((i) => i.product_id === p.id).length === 2)!;
+    const card = snapshot.product(withImages.id)! as ProductCard;
+    expect(card.price).toBe(Number(withImages.price));
+    expect(card.images.map((i) => i.image_url)).toEqual(rows.images.filter((i) => i.product_id === withImages.id).map((i) => i.image_url));
+  });
+});
+
+describe("CatalogSnapshot.search", () => {
+  const rows = randomRows(400);
+  const snapshot = new CatalogSnapshot(rows);
+  const WORD_SEPARATORS = /[«»"'()[\]\-–—/.,:;!?+]/g;
+
+  function referenceSearch(query: string, limit: number): number[] {
+    const needle = normalizeSearchText(query);
+    if (!needle) return [];
+    const rank = (p: CatalogRows["products"][number]) =>
+      p.search_name.startsWith(needle) || p.sku.toLowerCase() === needle ? 0
+      : (" " + p.search_name.replace(WORD_SEPARATORS, " ")).includes(" " + needle) ? 1
+      : 2;
+    return rows.products
+      .filter((p) => p.search_name.includes(needle) || p.sku.toLowerCase().includes(needle))
+      .sort((a, b) => rank(a) - rank(b) || (a.search_name < b.search_name ? -1 : a.search_name > b.search_name ? 1 : 0) || a.id - b.id)
+      .slice(0, limit)
+      .map((p) => p.id);
+  }
+
+  it("agrees with the plain reading of the rules: rank, then name, then id", () => {
+    const queries = ["в", "ва", "ваз", "ваза", "Ёлоч", "елочка", "ка", "а н", "лён", "«лён", "мини", "(мини", "hm-00", "HM-001", "свеча пл", "нет такого", " ", "ная"];
+    for (const id of rows.products.slice(0, 20).map((p) => p.id)) queries.push(`hm-${String(id).padStart(6, "0")}`);
+    for (const query of queries) {
+      for (const limit of [1, 5, 50]) expect(snapshot.search(query, limit).map((p) => p.id), `${query} / ${limit}`).toEqual(referenceSearch(query, limit));
+    }
+  });
+});
+
+describe("CatalogSnapshot.similar", () => {
+  it("ranks by shared categories, then newest, never the product itself; unknown → undefined", () => {
+    const rows = randomRows(200);
+    const snapshot = new CatalogSnapshot(rows);
+    const categoriesOf = (id: number) => new Set(rows.links.filter((l) => l.product_id === id).map((l) => l.category_id));
+    for (const product of rows.products.slice(0, 50)) {
+      const mine = categoriesOf(product.id);
+      const want = rows.products
+        .filter((p) => p.id !== product.id)
+        .map((p) => ({ id: p.id, shared: [...categoriesOf(p.id)].filter((c) => mine.has(c)).length }))
+        .filter((p) => p.shared > 0)
+        .sort((a, b) => b.shared - a.shared || b.id - a.id)
+        .slice(0, 8)
+        .map((p) => p.id);
+      expect(snapshot.similar(product.id, 8)!.map((p) => p.id)).toEqual(want);
+    }
+    expect(snapshot.similar(1, 8)).toBeUndefined();
+  });
+});
