@@ -106,6 +106,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
   const webhookSecret = text(env, "TELEGRAM_WEBHOOK_SECRET");
   if (botMode === "webhook" && !webhookSecret) problems.push("BOT_MODE=webhook needs TELEGRAM_WEBHOOK_SECRET (A-Z a-z 0-9 _ -)");
   if (webhookSecret && !/^[A-Za-z0-9_-]{1,256}$/.test(webhookSecret)) problems.push("TELEGRAM_WEBHOOK_SECRET may hold only A-Z a-z 0-9 _ -");
+  const miniAppUrl = text(env, "TELEGRAM_MINI_APP_URL");
+  // Telegram opens only https links as a Mini App; the shop appends ?startapp=… to share a product
+  if (miniAppUrl && !/^https:\/\/[^/?#\s]+\/[^?#\s]*$/.test(miniAppUrl)) {
+    problems.push(`TELEGRAM_MINI_APP_URL must be an https link without a query, like https://t.me/<bot>/<app>, got "${miniAppUrl}"`);
+  }
   const allowUnverifiedUserId = attempt(() => flag(env, "ALLOW_UNVERIFIED_TELEGRAM_ID", false), false);
   if (allowUnverifiedUserId && botToken) {
     problems.push("ALLOW_UNVERIFIED_TELEGRAM_ID=1 is for development without a bot; unset it when TELEGRAM_BOT_TOKEN is set");
@@ -133,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
       managerChatIds,
       initDataMaxAgeSeconds: attempt(() => integer(env, "TELEGRAM_INIT_DATA_MAX_AGE", 24 * 3600, 60, 30 * 24 * 3600), 86400),
       allowUnverifiedUserId,
-      miniAppUrl: text(env, "TELEGRAM_MINI_APP_URL"),
+      miniAppUrl,
     },
     trustProxy: attempt(() => flag(env, "TRUST_PROXY", false), false),
     logLevel: text(env, "LOG_LEVEL") ?? "info",

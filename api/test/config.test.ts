@@ -42,6 +42,16 @@ describe("configuration from the environment", () => {
     }
   });
 
+  it("takes a Mini App link only as https without a query (the shop appends ?startapp=…)", () => {
+    const token = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    expect(loadConfig({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_MINI_APP_URL: "https://t.me/handmade_shop_bot/shop" }).telegram.miniAppUrl).toBe(
+      "https://t.me/handmade_shop_bot/shop",
+    );
+    for (const wrong of ["t.me/handmade_shop_bot/shop", "http://t.me/handmade_shop_bot/shop", "https://t.me/bot/shop?startapp=x"]) {
+      expect(() => loadConfig({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_MINI_APP_URL: wrong }), wrong).toThrow(/TELEGRAM_MINI_APP_URL must be an https link/);
+    }
+  });
+
   it("refuses the development identity header next to a real bot", () => {
     expect(() =>
       loadConfig({ TELEGRAM_BOT_TOKEN: "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ", ALLOW_UNVERIFIED_TELEGRAM_ID: "1" }),

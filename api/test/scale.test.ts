@@ -168,6 +168,35 @@ describe(`checkout at scale: ${VARIANT}`, () => {
     });
   });
 
+  it(`an admin price change through one process shows in ${serverUrl ? "the other's" : "its"} catalogue within about a second`, async () => {
+    const [writer, reader] = [apis[0]!, apis[apis.length - 1]!];
+    const product = fixture.products[2]!;
+    const priceAt = async (api: ApiProcess) => ((await (await fetch(`${api.url}/api/products/${product.id}`)).json()) as { price: number }).price;
+    expect(await priceAt(reader)).toBe(product.price);
+    const login = await fetch(`${writer.url}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ login: "admin", password: "scale-test-password" }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const current = (await (await fetch(`${writer.url}/api/products/${product.id}`)).json()) as { categories: { id: number }[] };
+    const edit = await fetch(`${writer.url}/api/admin/products/${product.id}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ ...current, price: 777, categoryIds: current.categories.map((c) => c.id) }),
+    });
+    expect(edit.status).toBe(200);
+    const changedAt = Date.now();
+    expect(await priceAt(writer)).toBe(777);
+    while ((await priceAt(reader)) !== 777) {
+      expect(Date.now() - changedAt, "the other process still shows the old price").toBeLessThan(3_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // later orders are priced from the database, on either process
+    const { body } = await checkout(reader, [line({ ...product, price: 777 }, 1)]);
+    expect(body.subtotal).toBe(777);
+  });
+
   it(`a double submit with one Idempotency-Key, at the same moment on ${serverUrl ? "both processes" : "the process"}, makes one order`, async () => {
     const key = `scale-double-submit-${randomBytes(6).toString("hex")}`;
     const product = fixture.products[1]!;
@@ -181,6 +210,6 @@ describe(`checkout at scale: ${VARIANT}`, () => {
       withKey: await prisma.order.count({ where: { idempotencyKey: key } }),
       all: await prisma.order.count(),
     }), { restart: false });
-    expect(stored).toEqual({ withKey: 1, all: ORDERS + 1 });
+    expect(stored).toEqual({ withKey: 1, all: ORDERS + 2 });
   });
 });

@@ -97,8 +97,9 @@ function scan(
   return total;
 }
 
-function trigramsOf(text: string, into: Set<string>): void {
-  for (let i = 0; i + 3 <= text.length; i++) into.add(text.slice(i, i + 3));
+/** The three UTF-16 units of `text` from `i` as one number (exact below 2^48): a cheaper map key than a string. */
+function trigramAt(text: string, i: number): number {
+  return text.charCodeAt(i) * 2 ** 32 + text.charCodeAt(i + 1) * 2 ** 16 + text.charCodeAt(i + 2);
 }
 
 export class CatalogSnapshot {
@@ -128,8 +129,8 @@ export class CatalogSnapshot {
   private readonly words: string[];
   /** positions by search name (code-point order), then id */
   private readonly byName: Int32Array;
-  /** every three-character piece of a search name or article → indexes into byName, ascending */
-  private readonly trigrams = new Map<string, Int32Array>();
+  /** every three-character piece of a search name or article (trigramAt) → indexes into byName, ascending */
+  private readonly trigrams = new Map<number, Int32Array>();
   /** products with any of several tags, already worked out, by the sorted tag ids */
   private readonly unions = new Map<string, { flags: Uint8Array; count: number }>();
   /** similar products already worked out, by "id/limit" */
@@ -201,26 +202,35 @@ export class CatalogSnapshot {
     this.byPrice = Int32Array.from(
       [...positions].sort((a, b) => this.prices[a]! - this.prices[b]! || this.cards[a]!.id - this.cards[b]!.id),
     );
-    for (const [id, flags] of this.members) {
-      this.sequences.set(id, {
-        newest: this.newest.filter((pos) => flags[pos] === 1),
-        byPrice: this.byPrice.filter((pos) => flags[pos] === 1),
-      });
-    }
+    // each category's products in both orders: one pass over each order, appending to the product's categories
+    const inOrder = (order: Int32Array) => {
+      const lists = new Map<number, number[]>();
+      for (const pos of order) {
+        for (const category of this.products[pos]!.categories) {
+          let list = lists.get(category.id);
+          if (!list) lists.set(category.id, (list = []));
+          list.push(pos);
+        }
+      }
+      return lists;
+    };
+    const newestOf = inOrder(this.newest);
+    const byPriceOf = inOrder(this.byPrice);
+    for (const [id, list] of newestOf) this.sequences.set(id, { newest: Int32Array.from(list), byPrice: Int32Array.from(byPriceOf.get(id)!) });
     this.byName = Int32Array.from(
       positions.sort((a, b) => byCodePoint(this.searchNames[a]!, this.searchNames[b]!) || this.cards[a]!.id - this.cards[b]!.id),
     );
-    const postings = new Map<string, number[]>();
-    const pieces = new Set<string>();
+    const postings = new Map<number, number[]>();
     for (let rank = 0; rank < n; rank++) {
       const pos = this.byName[rank]!;
-      pieces.clear();
-      trigramsOf(this.searchNames[pos]!, pieces);
-      trigramsOf(this.skus[pos]!, pieces);
-      for (const piece of pieces) {
-        let list = postings.get(piece);
-        if (!list) postings.set(piece, (list = []));
-        list.push(rank);
+      for (const text of [this.searchNames[pos]!, this.skus[pos]!]) {
+        for (let i = 0; i + 3 <= text.length; i++) {
+          const piece = trigramAt(text, i);
+          let list = postings.get(piece);
+          if (!list) postings.set(piece, (list = []));
+          // ranks come in order: a piece seen twice in one name is already at the end of its list
+          if (list[list.length - 1] !== rank) list.push(rank);
+        }
       }
     }
     for (const [piece, list] of postings) this.trigrams.set(piece, Int32Array.from(list));
@@ -362,10 +372,8 @@ export class CatalogSnapshot {
     // three-character piece can match; a shorter query looks at every name.
     let candidates: Int32Array | null = null;
     if (needle.length >= 3) {
-      const pieces = new Set<string>();
-      trigramsOf(needle, pieces);
-      for (const piece of pieces) {
-        const list = this.trigrams.get(piece);
+      for (let i = 0; i + 3 <= needle.length; i++) {
+        const list = this.trigrams.get(trigramAt(needle, i));
         if (!list) return [];
         if (!candidates || list.length < candidates.length) candidates = list;
       }
