@@ -269,14 +269,15 @@ export class CatalogSnapshot {
       total = Math.max(0, hi - lo);
       for (let k = skip; k < Math.min(total, end); k++) products.push(this.cards[sequence[descending ? hi - 1 - k : lo + k]!]!);
     } else {
-      const walk = (stopAt: number, out: ProductCard[]) =>
-        scan(sequence, descending ? hi - 1 : lo, hi - lo, descending ? -1 : 1, tags?.flags ?? ALL, checkPrice ? from : -Infinity, checkPrice ? to : Infinity, this.prices, skip, end, this.cards, out, stopAt);
-      // the page first, stopping as soon as it is full; then the total, counted the cheapest way
-      const found = walk(end, products);
-      if (found < end) total = found;
-      else if (tags === null) total = this.countPriced(driver, from, to);
-      else if (driver === null && filter.priceFrom === undefined && filter.priceTo === undefined) total = tags.count;
-      else total = walk(Infinity, []);
+      // when the total has a cheaper source than the walk, stop the walk as soon as the page is full
+      const cheapTotal =
+        tags === null
+          ? () => this.countPriced(driver, from, to)
+          : driver === null && filter.priceFrom === undefined && filter.priceTo === undefined
+            ? () => tags.count
+            : null;
+      const found = scan(sequence, descending ? hi - 1 : lo, hi - lo, descending ? -1 : 1, tags?.flags ?? ALL, checkPrice ? from : -Infinity, checkPrice ? to : Infinity, this.prices, skip, end, this.cards, products, cheapTotal ? end : Infinity);
+      total = cheapTotal && found >= end ? cheapTotal() : found;
     }
     return { products, total, totalPages: Math.ceil(total / limit), page };
   }
