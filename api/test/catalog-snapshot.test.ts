@@ -109,6 +109,12 @@ describe("CatalogSnapshot.search", () => {
   it("agrees with the plain reading of the rules: rank, then name, then id", () => {
     const queries = ["в", "ва", "ваз", "ваза", "Ёлоч", "елочка", "ка", "а н", "лён", "«лён", "мини", "(мини", "hm-00", "HM-001", "свеча пл", "нет такого", " ", "ная"];
     for (const id of rows.products.slice(0, 20).map((p) => p.id)) queries.push(`hm-${String(id).padStart(6, "0")}`);
+    // pieces of real names: word starts, the middle of a word, across words
+    for (let i = 0; i < 300; i++) {
+      const name = rows.products[below(rows.products.length)]!.name;
+      const start = below(name.length);
+      queries.push(name.slice(start, start + 1 + below(8)));
+    }
     for (const query of queries) {
       for (const limit of [1, 5, 50]) expect(snapshot.search(query, limit).map((p) => p.id), `${query} / ${limit}`).toEqual(referenceSearch(query, limit));
     }

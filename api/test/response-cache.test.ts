@@ -2,30 +2,50 @@ import { describe, expect, it } from "vitest";
 import { ResponseCache } from "../src/plugins/app/catalog";
 
 describe("ResponseCache", () => {
-  it("keeps a body per key and makes it once", () => {
-    const cache = new ResponseCache();
+  it("keeps a body from the second time its key is asked for, then makes it no more", () => {
+    const cache = new ResponseCache<string>();
     let calls = 0;
     const produce = () => `body-${++calls}`;
     expect(cache.get("/a", produce)).toBe("body-1");
-    expect(cache.get("/a", produce)).toBe("body-1");
-    expect(cache.get("/b", produce)).toBe("body-2");
+    expect(cache.size).toBe(0);
+    expect(cache.get("/a", produce)).toBe("body-2");
+    expect(cache.size).toBe(1);
+    expect(cache.get("/a", produce)).toBe("body-2");
+    expect(cache.get("/b", produce)).toBe("body-3");
+    expect(calls).toBe(3);
   });
 
   it("keeps no errors", () => {
-    const cache = new ResponseCache();
-    expect(() =>
-      cache.get("/err", () => {
-        throw new Error("boom");
-      }),
-    ).toThrow("boom");
+    const cache = new ResponseCache<string>();
+    const boom = () => {
+      throw new Error("boom");
+    };
+    expect(() => cache.get("/err", boom)).toThrow("boom");
+    expect(() => cache.get("/err", boom)).toThrow("boom");
     expect(cache.get("/err", () => "ok")).toBe("ok");
+    expect(cache.get("/err", () => "ok again")).toBe("ok again");
+    expect(cache.get("/err", () => "not made")).toBe("ok again");
   });
 
   it("holds at most maxEntries, dropping the oldest", () => {
-    const cache = new ResponseCache(3);
-    for (const key of ["1", "2", "3", "4"]) cache.get(key, () => key);
+    const cache = new ResponseCache<string>(3);
+    for (const key of ["1", "2", "3", "4"]) {
+      cache.get(key, () => key);
+      cache.get(key, () => key);
+    }
     expect(cache.size).toBe(3);
     expect(cache.get("1", () => "recomputed")).toBe("recomputed");
     expect(cache.get("4", () => "recomputed")).toBe("4");
+  });
+
+  it("remembers at most maxEntries URLs seen once, forgetting the oldest", () => {
+    const cache = new ResponseCache<string>(2);
+    for (const key of ["1", "2", "3"]) cache.get(key, () => key);
+    // "1" was forgotten: its second visit counts as a first one
+    cache.get("1", () => "1 again");
+    expect(cache.size).toBe(0);
+    cache.get("3", () => "3 again");
+    expect(cache.size).toBe(1);
+    expect(cache.get("3", () => "not made")).toBe("3 again");
   });
 });

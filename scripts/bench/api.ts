@@ -141,6 +141,30 @@ function memoryOf(pid: number): { rssMb: number; peakMb: number } | null {
   }
 }
 
+/**
+ * CPU time (user + system, all threads) a process has used so far, in ms; null when it cannot be read. Divided
+ * by the requests of a row it gives the server's CPU per request: steadier than req/s on a shared machine,
+ * where the load generator and other work take turns on the same cores.
+ */
+function cpuMsOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // after "(name) ": state is field 3; utime and stime are fields 14 and 15, in clock ticks (100 a second)
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** The server's CPU per answered request while `work` ran, in µs. */
+async function withCpu<T extends autocannon.Result>(pid: number, work: () => Promise<T>): Promise<{ result: T; cpuUs: number | null }> {
+  const before = cpuMsOf(pid);
+  const result = await work();
+  const after = cpuMsOf(pid);
+  return { result, cpuUs: before === null || after === null || result.requests.total === 0 ? null : ((after - before) * 1000) / result.requests.total };
+}
+
 /** extra node options for the API, e.g. BENCH_NODE_OPTIONS=--cpu-prof (space-separated) */
 const NODE_OPTIONS_EXTRA = (process.env.BENCH_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
 
@@ -444,6 +468,8 @@ interface Row {
   p50: number;
   p99: number;
   ratio: number | null;
+  /** the server's CPU per request, µs */
+  cpuUs: number | null;
   /** "" when every request was answered with 2xx in time */
   failed: string;
   target: string;
@@ -465,7 +491,7 @@ async function measureCeiling(): Promise<Row> {
   try {
     const route = { connections: CONNECTIONS, next: () => ({ path: "/" }) };
     await load(bare.url, route, { seconds: WARMUP_SECONDS });
-    const result = await load(bare.url, route, { seconds: duration });
+    const { result, cpuUs } = await withCpu(bare.child.pid!, () => load(bare.url, route, { seconds: duration }));
     return {
       name: "ceiling: bare Fastify route",
       connections: CONNECTIONS,
@@ -473,6 +499,7 @@ async function measureCeiling(): Promise<Row> {
       p50: result.latency.p50,
       p99: result.latency.p99,
       ratio: 1,
+      cpuUs,
       failed: failures(result),
       target: "",
     };
@@ -510,6 +537,7 @@ async function measureReload(base: string, productId: number, token: string): Pr
     p50: Math.round(times[times.length >> 1]!),
     p99: Math.round(times[times.length - 1]!),
     ratio: null,
+    cpuUs: null,
     failed: "",
     target: "",
   };
@@ -547,7 +575,7 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
 
     for (const route of routes(catalogue, token).filter((r) => !only || r.name.includes(only))) {
       await load(api.url, route, "seconds" in route.load ? { seconds: WARMUP_SECONDS } : { requests: STATS_WARMUP_REQUESTS });
-      const result = await load(api.url, route, route.load);
+      const { result, cpuUs } = await withCpu(api.child.pid!, () => load(api.url, route, route.load));
       const row: Row = {
         name: route.name,
         connections: route.connections,
@@ -556,12 +584,13 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
         p99: result.latency.p99,
         // the ceiling is measured with 50 connections; one-connection rows are not comparable with it
         ratio: route.connections === CONNECTIONS ? result.requests.average / ceiling.rps : null,
+        cpuUs,
         failed: failures(result),
         target: route.target?.(result) ?? "",
       };
       rows.push(row);
       console.log(
-        `${row.name.padEnd(40)} ${fmt(row.rps).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(5)} ms` +
+        `${row.name.padEnd(40)} ${fmt(row.rps).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(5)} ms  CPU ${row.cpuUs === null ? "?" : fmt(row.cpuUs)} µs/req` +
           (row.failed ? `  failed: ${row.failed} (${JSON.stringify(result.statusCodeStats)})` : "") +
           (row.target ? `  ${row.target}` : ""),
       );
@@ -588,16 +617,17 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
       `${fmt(prepared.counts.products)} products, ${fmt(prepared.counts.orders)} orders · ` +
       `load average (1/5/15 min) ${loadBefore} before, ${loadAfter} after`,
     "",
-    "| route | conns | req/s | p50 ms | p99 ms | × ceiling | failed | target |",
-    "|---|---:|---:|---:|---:|---:|---:|---|",
+    "| route | conns | req/s | p50 ms | p99 ms | × ceiling | server CPU µs/req | failed | target |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---|",
     ...rows.map(
       (row) =>
-        `| ${row.name} | ${row.connections} | ${row.rps ? fmt(row.rps) : "—"} | ${row.p50} | ${row.p99} | ${row.ratio === null ? "—" : fmt(row.ratio, 2)} | ${row.failed || 0} | ${row.target} |`,
+        `| ${row.name} | ${row.connections} | ${row.rps ? fmt(row.rps) : "—"} | ${row.p50} | ${row.p99} | ${row.ratio === null ? "—" : fmt(row.ratio, 2)} | ${row.cpuUs === null ? "—" : fmt(row.cpuUs)} | ${row.failed || 0} | ${row.target} |`,
     ),
     "",
     "Varied rows send a unique `_` parameter (ignored by the routes, part of the kept answers' key): every answer " +
       "is worked out from the in-memory catalogue. Reload: the first catalogue read after an admin edit, one at a " +
-      "time, 10 edits. Statistics: one connection, 30 requests each. failed: non-2xx answers, or " +
+      "time, 10 edits. server CPU: the server process's CPU time (all threads) during the row over the requests answered; " +
+      "the steadiest figure on a shared machine. Statistics: one connection, 30 requests each. failed: non-2xx answers, or " +
       "requests without an answer after autocannon's 10 s. The read targets are stated for PostgreSQL.",
     "",
     `API process resident memory (VmRSS): ${rss(idle)} idle after start (target ≤ ${TARGETS.idleRssMb} MB: ${idleMet ? "met" : "**missed**"}), ` +

@@ -24,7 +24,7 @@ export default async function productRoutes(app: App) {
         response: { 200: CatalogResponse, 400: ErrorResponse },
       },
     },
-    async (request, reply) => sendCatalog(request, reply, (catalog) => listProducts(catalog, request.query)),
+    async (request, reply) => sendCatalog(request, reply, (catalog, json) => json.page(listProducts(catalog, request.query))),
   );
 
   r.get(
@@ -41,7 +41,7 @@ export default async function productRoutes(app: App) {
       },
     },
     async (request, reply) =>
-      sendCatalog(request, reply, (catalog) => ({ products: catalog.search(request.query.q, request.query.limit ?? SEARCH_DROPDOWN_LIMIT) })),
+      sendCatalog(request, reply, (catalog, json) => json.search(catalog.search(request.query.q, request.query.limit ?? SEARCH_DROPDOWN_LIMIT))),
   );
 
   r.get(
@@ -54,7 +54,7 @@ export default async function productRoutes(app: App) {
         response: { 200: Product, 404: ErrorResponse },
       },
     },
-    async (request, reply) => sendCatalog(request, reply, (catalog) => getProduct(catalog, request.params.id)),
+    async (request, reply) => sendCatalog(request, reply, (catalog, json) => json.product(getProduct(catalog, request.params.id))),
   );
 
   r.get(
@@ -67,7 +67,7 @@ export default async function productRoutes(app: App) {
         response: { 200: ProductCardList, 404: ErrorResponse },
       },
     },
-    async (request, reply) => sendCatalog(request, reply, (catalog) => similarProducts(catalog, request.params.id)),
+    async (request, reply) => sendCatalog(request, reply, (catalog, json) => json.cards(similarProducts(catalog, request.params.id))),
   );
 }
 

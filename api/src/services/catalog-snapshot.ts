@@ -60,6 +60,8 @@ const WORD_SEPARATORS = /[«»"'()[\]\-–—/.,:;!?+]/g;
 /** Code-point order, as PostgreSQL's "C" collation sorts: plain and predictable for names with digits and quotes. */
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+const SPACE = 32;
+
 /** "no tag filter" for scan(): an empty array is never read */
 const ALL = new Uint8Array(0);
 
@@ -131,6 +133,10 @@ export class CatalogSnapshot {
   private readonly byName: Int32Array;
   /** every three-character piece of a search name or article (trigramAt) → indexes into byName, ascending */
   private readonly trigrams = new Map<number, Int32Array>();
+  /** the first three characters of every word of a name (in `words`) → indexes into byName, ascending */
+  private readonly wordStarts = new Map<number, Int32Array>();
+  /** article, lower case → index into byName */
+  private readonly skuRanks = new Map<string, number>();
   /** products with any of several tags, already worked out, by the sorted tag ids */
   private readonly unions = new Map<string, { flags: Uint8Array; count: number }>();
   /** similar products already worked out, by "id/limit" */
@@ -221,19 +227,24 @@ export class CatalogSnapshot {
       positions.sort((a, b) => byCodePoint(this.searchNames[a]!, this.searchNames[b]!) || this.cards[a]!.id - this.cards[b]!.id),
     );
     const postings = new Map<number, number[]>();
+    const wordPostings = new Map<number, number[]>();
+    // ranks come in order: a piece seen twice in one name is already at the end of its list
+    const post = (lists: Map<number, number[]>, piece: number, rank: number) => {
+      let list = lists.get(piece);
+      if (!list) lists.set(piece, (list = []));
+      if (list[list.length - 1] !== rank) list.push(rank);
+    };
     for (let rank = 0; rank < n; rank++) {
       const pos = this.byName[rank]!;
+      this.skuRanks.set(this.skus[pos]!, rank);
       for (const text of [this.searchNames[pos]!, this.skus[pos]!]) {
-        for (let i = 0; i + 3 <= text.length; i++) {
-          const piece = trigramAt(text, i);
-          let list = postings.get(piece);
-          if (!list) postings.set(piece, (list = []));
-          // ranks come in order: a piece seen twice in one name is already at the end of its list
-          if (list[list.length - 1] !== rank) list.push(rank);
-        }
+        for (let i = 0; i + 3 <= text.length; i++) post(postings, trigramAt(text, i), rank);
       }
+      const words = this.words[pos]!;
+      for (let i = 1; i + 3 <= words.length; i++) if (words.charCodeAt(i - 1) === SPACE) post(wordPostings, trigramAt(words, i), rank);
     }
     for (const [piece, list] of postings) this.trigrams.set(piece, Int32Array.from(list));
+    for (const [piece, list] of wordPostings) this.wordStarts.set(piece, Int32Array.from(list));
   }
 
   /**
@@ -365,33 +376,85 @@ export class CatalogSnapshot {
    * Search by name or article, case-insensitive, ё = е (names are matched through their search name).
    * Ranking: names starting with the query (and an exact article) first, then names with a word starting with
    * it, then any other match (inside a word, or part of the article); within a rank by name, then id.
+   *
+   * Each rank is looked up only while the answer is not full, and each walk stops once it has what is missing:
+   * a common word ("серия" in thousands of names) must not make every search walk the whole catalogue.
    */
   search(query: string, limit: number): ProductCard[] {
     const needle = normalizeSearchText(query);
-    if (needle.length === 0) return [];
-    // candidates: indexes into byName. From three characters on, only names holding the query's rarest
-    // three-character piece can match; a shorter query looks at every name.
-    let candidates: Int32Array | null = null;
-    if (needle.length >= 3) {
-      for (let i = 0; i + 3 <= needle.length; i++) {
-        const list = this.trigrams.get(trigramAt(needle, i));
-        if (!list) return [];
-        if (!candidates || list.length < candidates.length) candidates = list;
-      }
+    if (needle.length === 0 || limit <= 0) return [];
+    const found: number[] = []; // indexes into byName
+
+    // first: the names starting with the query, one stretch of the name order, and an exact article
+    const first = this.firstNamedAtLeast(needle);
+    const end = this.firstNamedAtLeast(needle + "\uffff");
+    for (let rank = first; rank < end && found.length < limit; rank++) found.push(rank);
+    const skuRank = this.skuRanks.get(needle);
+    const skuApart = skuRank !== undefined && (skuRank < first || skuRank >= end);
+    if (skuApart) {
+      found.push(skuRank);
+      found.sort((a, b) => a - b);
+      if (found.length > limit) found.pop();
     }
-    const ranks: number[][] = [[], [], []];
-    const count = candidates ? candidates.length : this.size;
+    if (found.length === limit) return this.cardsByName(found);
+    const isFirst = (rank: number) => (rank >= first && rank < end) || (skuApart && rank === skuRank);
+
+    // Every other match holds each three-character piece of the query: from three characters on, only the
+    // names holding its rarest piece are looked at (a piece no name has: nothing more to find); a shorter
+    // query looks at every name.
+    const holding = needle.length >= 3 ? this.rarestPiece(needle) : null;
+    if (holding?.length === 0) return this.cardsByName(found);
     const wordStart = " " + needle;
-    for (let k = 0; k < count; k++) {
-      const pos = this.byName[candidates ? candidates[k]! : k]!;
-      const name = this.searchNames[pos]!;
-      const sku = this.skus[pos]!;
-      if (!name.includes(needle) && !sku.includes(needle)) continue;
-      const rank = name.startsWith(needle) || sku === needle ? 0 : this.words[pos]!.includes(wordStart) ? 1 : 2;
-      if (ranks[rank]!.length < limit) ranks[rank]!.push(pos);
-      // walking in name order: once the first rank is full, nothing can come before it
-      if (ranks[0]!.length === limit) break;
+    const matches = (pos: number) => this.searchNames[pos]!.includes(needle) || this.skus[pos]!.includes(needle);
+
+    // then: names with a word starting with the query, among those with a word starting with its first three
+    // characters when they are fewer
+    const startingWords = needle.length >= 3 ? (this.wordStarts.get(trigramAt(needle, 0)) ?? EMPTY) : null;
+    let candidates = startingWords && holding && startingWords.length < holding.length ? startingWords : holding;
+    let count = candidates ? candidates.length : this.size;
+    for (let k = 0; k < count && found.length < limit; k++) {
+      const rank = candidates ? candidates[k]! : k;
+      const pos = this.byName[rank]!;
+      if (!isFirst(rank) && this.words[pos]!.includes(wordStart) && matches(pos)) found.push(rank);
     }
-    return ranks.flat().slice(0, limit).map((pos) => this.cards[pos]!);
+    if (found.length === limit) return this.cardsByName(found);
+
+    // last: any other match, inside a word or in the article
+    candidates = holding;
+    count = candidates ? candidates.length : this.size;
+    for (let k = 0; k < count && found.length < limit; k++) {
+      const rank = candidates ? candidates[k]! : k;
+      const pos = this.byName[rank]!;
+      if (!isFirst(rank) && matches(pos) && !this.words[pos]!.includes(wordStart)) found.push(rank);
+    }
+    return this.cardsByName(found);
+  }
+
+  /** Indexes into byName of the names and articles holding the query's rarest three-character piece; none when one piece is nowhere. */
+  private rarestPiece(needle: string): Int32Array {
+    let rarest: Int32Array | undefined;
+    for (let i = 0; i + 3 <= needle.length; i++) {
+      const list = this.trigrams.get(trigramAt(needle, i));
+      if (!list) return EMPTY;
+      if (!rarest || list.length < rarest.length) rarest = list;
+    }
+    return rarest!;
+  }
+
+  /** The cards at these indexes into byName. */
+  private cardsByName(ranks: number[]): ProductCard[] {
+    return ranks.map((rank) => this.cards[this.byName[rank]!]!);
+  }
+
+  /** The first index into byName whose search name is at least `text` (code-point order). */
+  private firstNamedAtLeast(text: string): number {
+    let lo = 0;
+    let hi = this.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.searchNames[this.byName[mid]!]! < text) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 }

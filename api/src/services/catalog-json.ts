@@ -1,0 +1,73 @@
+import fastJson from "fast-json-stringify";
+import { Category, Product, ProductCard, type CatalogResponse } from "@shop/shared/schemas/catalog";
+
+const cardToJson = fastJson(ProductCard);
+const productToJson = fastJson(Product);
+const categoriesToJson = fastJson({ type: "array", items: Category });
+
+const OPEN = Buffer.from("[");
+const COMMA = Buffer.from(",");
+const CLOSE = Buffer.from("]");
+const PAGE_OPEN = Buffer.from('{"products":[');
+const SEARCH_OPEN = PAGE_OPEN;
+const SEARCH_CLOSE = Buffer.from("]}");
+
+/**
+ * The public catalogue's answers as UTF-8 JSON, put together from pieces serialised once per catalogue
+ * snapshot: each product card and each product page is turned into JSON the first time it is asked for (with
+ * its schema in @shop/shared/schemas/catalog, as the route's own serializer would), and every catalogue page,
+ * search answer or list of similar products afterwards only copies those bytes. Serialising the cards of every
+ * answer again, then measuring and encoding the Russian text of each answer for the socket, was most of the CPU
+ * a catalogue page cost beside the HTTP work itself.
+ *
+ * The shapes written here are the routes' response schemas (CatalogResponse, SearchResponse, ProductCardList,
+ * Product, the category list): api/test/catalog-json.test.ts compares them with the schemas' own serializer.
+ */
+export class CatalogJson {
+  private readonly cardJson = new Map<ProductCard, Buffer>();
+  private readonly productJson = new Map<Product, Buffer>();
+  private categoriesJson: { of: readonly Category[]; json: Buffer } | undefined;
+
+  card(card: ProductCard): Buffer {
+    let json = this.cardJson.get(card);
+    if (json === undefined) this.cardJson.set(card, (json = Buffer.from(cardToJson(card))));
+    return json;
+  }
+
+  /** A JSON array of cards. */
+  cards(cards: readonly ProductCard[]): Buffer {
+    return this.joined(OPEN, cards, CLOSE);
+  }
+
+  page(page: CatalogResponse): Buffer {
+    return this.joined(PAGE_OPEN, page.products, Buffer.from(`],"totalPages":${page.totalPages},"total":${page.total},"page":${page.page}}`));
+  }
+
+  search(products: readonly ProductCard[]): Buffer {
+    return this.joined(SEARCH_OPEN, products, SEARCH_CLOSE);
+  }
+
+  product(product: Product): Buffer {
+    let json = this.productJson.get(product);
+    if (json === undefined) this.productJson.set(product, (json = Buffer.from(productToJson(product))));
+    return json;
+  }
+
+  categories(categories: readonly Category[]): Buffer {
+    if (this.categoriesJson?.of !== categories) {
+      this.categoriesJson = { of: categories, json: Buffer.from(categoriesToJson(categories as Category[])) };
+    }
+    return this.categoriesJson.json;
+  }
+
+  /** open, the cards' JSON separated by commas, close: in one buffer */
+  private joined(open: Buffer, cards: readonly ProductCard[], close: Buffer): Buffer {
+    const pieces: Buffer[] = [open];
+    for (let i = 0; i < cards.length; i++) {
+      if (i > 0) pieces.push(COMMA);
+      pieces.push(this.card(cards[i]!));
+    }
+    pieces.push(close);
+    return Buffer.concat(pieces);
+  }
+}
