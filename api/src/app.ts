@@ -26,6 +26,8 @@ export interface AppOptions {
   logger?: boolean | object;
   /** how often to ask the database whether the catalogue changed (services/catalog-store.ts); 0: on every read */
   catalogCheckMs?: number;
+  /** reads wait for a changed catalogue to load instead of getting the last one meanwhile (services/catalog-store.ts) */
+  catalogWaitForChanges?: boolean;
 }
 
 declare module "fastify" {
@@ -68,7 +70,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(jwtPlugin, { secret: options.jwtSecret, expiresIn: config.jwtTtlSeconds });
   await app.register(authPlugin);
   await app.register(telegramIdentityPlugin);
-  await app.register(catalogPlugin, { checkEveryMs: options.catalogCheckMs });
+  await app.register(catalogPlugin, { checkEveryMs: options.catalogCheckMs, waitForChanges: options.catalogWaitForChanges });
   await registerRoutes(app);
   return app;
 }

@@ -226,7 +226,9 @@ describe("the in-memory catalogue stays in step with the database", () => {
       // the other instance checked less than CATALOG_CHECK_MS ago: it still answers from its snapshot
       expect(await price(other)).toBe(350);
       vi.setSystemTime(Date.now() + CATALOG_CHECK_MS);
-      expect(await price(other)).toBe(399);
+      // then it finds the new version, and answers from the last snapshot until the new one is loaded
+      expect(await price(other)).toBe(350);
+      await expect.poll(() => price(other)).toBe(399);
 
       // a product added through the other instance is in its own catalogue on the very next read
       const created = await other.inject({
@@ -240,7 +242,7 @@ describe("the in-memory catalogue stays in step with the database", () => {
       await t.prisma.product.delete({ where: { id: (created.json() as { id: number }).id } });
       await t.prisma.product.update({ where: { id: candle.id }, data: { price: 350 } });
       vi.setSystemTime(Date.now() + CATALOG_CHECK_MS);
-      expect(await price(other)).toBe(350);
+      await expect.poll(() => price(other)).toBe(350);
     } finally {
       vi.useRealTimers();
       await other.close();
@@ -254,23 +256,54 @@ describe("the in-memory catalogue stays in step with the database", () => {
         down ? Promise.reject(new Error("connection refused")) : t.db.read<Row>(text, values, options),
     };
     const errors: unknown[] = [];
-    const store = new CatalogStore(db, { checkEveryMs: 0, onStaleError: (error) => errors.push(error) });
+    const store = new CatalogStore(db, { checkEveryMs: 0, waitForChanges: true, onStaleError: (error) => errors.push(error) });
     const first = await store.current();
+    const candle = f.byName("Свеча соевая «Ваниль»");
     down = true;
+    await t.prisma.product.update({ where: { id: candle.id }, data: { price: 360 } });
     expect(await store.current()).toBe(first);
-    store.invalidate();
+    await store.refresh();
     expect(await store.current()).toBe(first);
-    expect(errors).toHaveLength(2);
+    expect(errors).toHaveLength(3);
     down = false;
     const next = await store.current();
     expect(next).not.toBe(first);
-    expect(next.list({ tags: [], page: 1, limit: 100 }).total).toBe(first.list({ tags: [], page: 1, limit: 100 }).total);
+    expect(next.product(candle.id)?.price).toBe(360);
+    await t.prisma.product.update({ where: { id: candle.id }, data: { price: 350 } });
     // with no catalogue loaded yet, an unreachable database is an error
     down = true;
     await expect(new CatalogStore(db).current()).rejects.toThrow("connection refused");
   });
 
-  it("shares one load between concurrent reads, and loads again after an invalidation during a load", async () => {
+  it("answers from the last catalogue while a changed one loads: a change never makes a read wait", async () => {
+    let gate: Promise<void> | null = null;
+    let open = () => {};
+    const db = {
+      read: async <Row>(text: string, values: readonly unknown[], options?: { prepare?: boolean }) => {
+        if (text.includes("FROM products") && gate) await gate;
+        return t.db.read<Row>(text, values, options);
+      },
+    };
+    const store = new CatalogStore(db, { checkEveryMs: 0 });
+    const first = await store.current();
+    const candle = f.byName("Свеча соевая «Ваниль»");
+    gate = new Promise((resolve) => (open = resolve));
+    await t.prisma.product.update({ where: { id: candle.id }, data: { price: 365 } });
+    // the load of the changed catalogue is held up: reads keep getting the last one at once
+    for (let i = 0; i < 5; i++) expect(await store.current()).toBe(first);
+    // an admin change through this instance waits for the new catalogue itself
+    let refreshed = false;
+    const refreshing = store.refresh().then(() => (refreshed = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(refreshed).toBe(false);
+    open();
+    await refreshing;
+    expect((await store.current()).product(candle.id)?.price).toBe(365);
+    await t.prisma.product.update({ where: { id: candle.id }, data: { price: 350 } });
+    await expect.poll(async () => (await store.current()).product(candle.id)?.price).toBe(350);
+  });
+
+  it("shares one load between concurrent reads; a refresh loads only a changed catalogue, again when it changed during a load", async () => {
     let loads = 0;
     const db = {
       read: <Row>(text: string, values: readonly unknown[], options?: { prepare?: boolean }) => {
@@ -278,20 +311,25 @@ describe("the in-memory catalogue stays in step with the database", () => {
         return t.db.read<Row>(text, values, options);
       },
     };
-    const store = new CatalogStore(db);
+    const store = new CatalogStore(db, { waitForChanges: true });
     const [a, b, c] = await Promise.all([store.current(), store.current(), store.current()]);
     expect(loads).toBe(1);
     expect(b).toBe(a);
     expect(c).toBe(a);
-    const during = store.current();
-    expect(await during).toBe(a); // fresh: no load, no check
-    store.invalidate();
-    const pending = store.current();
-    store.invalidate();
+    expect(await store.current()).toBe(a); // fresh: no load, no check
+    await store.refresh();
+    expect(loads).toBe(1); // nothing changed: nothing loaded
+
+    const candle = f.byName("Свеча соевая «Ваниль»");
+    await t.prisma.product.update({ where: { id: candle.id }, data: { price: 371 } });
+    const first = store.refresh();
+    await t.prisma.product.update({ where: { id: candle.id }, data: { price: 372 } });
+    const second = store.refresh();
+    await Promise.all([first, second]);
     const after = await store.current();
-    await pending;
-    expect(loads).toBe(3);
-    expect(after).not.toBe(a);
-    expect(await store.current()).toBe(after);
+    expect(after.product(candle.id)?.price).toBe(372);
+    expect(loads).toBeGreaterThanOrEqual(2);
+    expect(loads).toBeLessThanOrEqual(3);
+    await t.prisma.product.update({ where: { id: candle.id }, data: { price: 350 } });
   });
 });

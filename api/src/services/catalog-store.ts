@@ -27,8 +27,14 @@ export async function loadCatalog(db: CatalogDb): Promise<CatalogSnapshot> {
 }
 
 export interface CatalogStoreOptions {
-  /** see CATALOG_CHECK_MS; 0 asks on every read (tests that change the database behind the API's back) */
+  /** see CATALOG_CHECK_MS; 0 asks on every read */
   checkEveryMs?: number;
+  /**
+   * Reads wait for a newer catalogue once a change is known (after refresh(), or a check that found a new
+   * version) instead of being answered from the last one while it loads. With checkEveryMs 0, every read
+   * then sees every committed change: for tests that change the database behind the API's back.
+   */
+  waitForChanges?: boolean;
   onLoad?(snapshot: CatalogSnapshot, ms: number): void;
   /** a check or a reload failed while an older snapshot could still be served */
   onStaleError?(error: unknown): void;
@@ -36,42 +42,65 @@ export interface CatalogStoreOptions {
 
 /**
  * The catalogue snapshot an API instance serves, kept fresh:
- * - a write made through this instance (an admin change) calls invalidate(): the next read waits for a new
- *   snapshot, so the admin sees the change at once;
+ * - a write made through this instance (an admin change) calls refresh() before its response goes out: the
+ *   new snapshot is in place when the admin sees "saved", so the admin's next read shows the change;
  * - a write made anywhere else (another instance, the bot, a script) raises catalog_version in the database
- *   (migration 0004); a read finds out at most CATALOG_CHECK_MS later and waits for the new snapshot.
- * Concurrent reads share one check and one load. When the database can't be reached the last snapshot is
- * still served: shoppers keep browsing, and orders (always priced from the database) wait for it.
+ *   (migration 0004); a read finds out at most CATALOG_CHECK_MS later and a new snapshot is loaded.
+ * While a new snapshot loads (a few hundred milliseconds at 10 000 products), reads are answered from the last
+ * one: a change never makes shoppers wait. Concurrent reads share one check and one load. When the database
+ * can't be reached the last snapshot is still served: shoppers keep browsing, and orders (always priced from
+ * the database) wait for it.
  */
 export class CatalogStore {
   private snapshot: CatalogSnapshot | null = null;
-  /** the invalidate() count the current snapshot was loaded after */
+  /** the invalidation count the current snapshot was loaded after */
   private loadedAfter = -1;
   private invalidations = 0;
   private checkedAt = 0;
   private loading: { after: number; promise: Promise<CatalogSnapshot> } | null = null;
   private checking: Promise<CatalogSnapshot> | null = null;
   private readonly checkEveryMs: number;
+  private readonly waitForChanges: boolean;
 
   constructor(
     private readonly db: CatalogDb,
     private readonly options: CatalogStoreOptions = {},
   ) {
     this.checkEveryMs = options.checkEveryMs ?? CATALOG_CHECK_MS;
+    this.waitForChanges = options.waitForChanges ?? false;
   }
 
-  /** The snapshot to answer a read from. */
+  /** The snapshot to answer a read from. Only the very first read waits for a load, unless waitForChanges. */
   current(): Promise<CatalogSnapshot> {
     const snapshot = this.snapshot;
-    if (!snapshot || this.loadedAfter !== this.invalidations) return this.load();
+    if (!snapshot) return this.load();
+    if (this.loadedAfter !== this.invalidations) return this.served(snapshot, this.load());
     if (this.checkEveryMs > 0 && Date.now() - this.checkedAt < this.checkEveryMs) return Promise.resolve(snapshot);
     this.checking ??= this.check(snapshot).finally(() => (this.checking = null));
-    return this.checking;
+    return this.served(snapshot, this.checking);
   }
 
-  /** The catalogue was changed through this instance: the next read loads it again. */
-  invalidate(): void {
+  /**
+   * The catalogue may have been changed through this instance: asks the database for its version now and,
+   * when it moved, resolves once the new snapshot is in place. Never rejects (a failure keeps the last one).
+   */
+  async refresh(): Promise<void> {
+    const snapshot = this.snapshot;
+    if (!snapshot) return; // nothing loaded yet: the first read loads the catalogue as it is
+    try {
+      const [row] = await this.db.read<{ version: string }>(VERSION_SQL, [], { prepare: true });
+      if (row?.version === this.snapshot?.version) return;
+    } catch (error) {
+      this.options.onStaleError?.(error);
+      return;
+    }
     this.invalidations++;
+    await this.load().catch(() => {});
+  }
+
+  /** what a read gets while `next` is on its way */
+  private served(snapshot: CatalogSnapshot, next: Promise<CatalogSnapshot>): Promise<CatalogSnapshot> {
+    return this.waitForChanges ? next : Promise.resolve(snapshot);
   }
 
   private async check(snapshot: CatalogSnapshot): Promise<CatalogSnapshot> {
@@ -108,6 +137,12 @@ export class CatalogStore {
       .catch((error: unknown) => {
         if (!this.snapshot) throw error;
         this.options.onStaleError?.(error);
+        // no new load on every read while the database is away: the version check (once per checkEveryMs)
+        // notices the change again and loads it then
+        if (after > this.loadedAfter) {
+          this.loadedAfter = after;
+          this.checkedAt = startedAt;
+        }
         return this.snapshot;
       })
       .finally(() => {

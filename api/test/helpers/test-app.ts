@@ -35,8 +35,8 @@ export async function createTestApp(options: { env?: Record<string, string>; not
   const db = await openTestDatabase();
   const jwtSecret = await resolveJwtSecret(db, config.jwtSecret);
   await ensureAdmin(db, config);
-  // tests change the database behind the API's back: the catalogue is checked on every read
-  const app = await buildApp({ config, db, jwtSecret, notifier: options.notifier, logger: false, catalogCheckMs: 0 });
+  // tests change the database behind the API's back: every read checks the catalogue and waits for a change to load
+  const app = await buildApp({ config, db, jwtSecret, notifier: options.notifier, logger: false, catalogCheckMs: 0, catalogWaitForChanges: true });
   await app.ready();
   let token: string | null = null;
   return {

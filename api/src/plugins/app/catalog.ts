@@ -10,8 +10,9 @@ import { CatalogJson } from "../../services/catalog-json";
  * per catalogue snapshot (services/catalog-json.ts). An answer asked for again by the same URL is kept for as
  * long as its snapshot: a popular page is worked out once per catalogue change, not once per shopper.
  *
- * A successful admin write in this process (any non-GET under /api/admin/) invalidates the catalogue before
- * its response goes out, so the admin's next read shows the change.
+ * A successful admin write in this process (any non-GET under /api/admin/) refreshes the catalogue before its
+ * response goes out (when the write changed it, the admin waits for the new snapshot, shoppers do not), so the
+ * admin's next read shows the change.
  */
 const MAX_KEPT_RESPONSES = 1_000;
 
@@ -63,10 +64,11 @@ interface CatalogOutput {
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export default fp(async function catalogPlugin(app: FastifyInstance, options: Pick<CatalogStoreOptions, "checkEveryMs">) {
+export default fp(async function catalogPlugin(app: FastifyInstance, options: Pick<CatalogStoreOptions, "checkEveryMs" | "waitForChanges">) {
   const output = new WeakMap<CatalogSnapshot, CatalogOutput>();
   const store = new CatalogStore(app.db, {
     checkEveryMs: options.checkEveryMs,
+    waitForChanges: options.waitForChanges,
     onLoad: (snapshot, ms) => {
       app.log.debug({ products: snapshot.size, version: snapshot.version, ms }, "catalogue loaded");
     },
@@ -76,8 +78,8 @@ export default fp(async function catalogPlugin(app: FastifyInstance, options: Pi
   app.decorate("catalogOutput", output);
   // a callback hook, not an async one: it runs for every response and almost always does nothing
   app.addHook("onSend", (request, reply, payload, done) => {
-    if (!READS.has(request.method) && request.url.startsWith("/api/admin/") && reply.statusCode < 400) store.invalidate();
-    done(null, payload);
+    if (READS.has(request.method) || !request.url.startsWith("/api/admin/") || reply.statusCode >= 400) return done(null, payload);
+    void store.refresh().then(() => done(null, payload));
   });
 });
 
