@@ -10,7 +10,8 @@ import { CatalogSnapshot, type CatalogFilter, type CatalogRows } from "../src/se
  */
 
 let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+// Park–Miller: exact in doubles (a multiplier near 2^30 would lose the low bits and repeat itself)
+const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
 const below = (n: number) => Math.floor(random() * n);
 
 const MAINS = [1, 2, 3];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolveRange, shopDate, topProducts } from "../src/services/stats";
+import { Prisma, type PrismaClient } from "@shop/prisma/db";
+import { kpi, ordersBySource, ordersByStatus, resolveRange, series, shopDate, topCustomers, topProducts, type StatsRange } from "../src/services/stats";
 import { openTestDatabase } from "./helpers/database";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 import { insertOrder } from "./helpers/order-rows";
@@ -283,6 +284,116 @@ describe("top products over the whole history (the all-time sales table)", () =>
       expect(await topProducts(db.prisma, range)).toEqual([]);
       await insertOrder(db.prisma, { items: [{ ...product, quantity: 1 }] });
       expect(await topProducts(db.prisma, range)).toEqual([{ productId: null, name: "Пробный товар", quantitySold: 1, totalValue: 100 }]);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe("running totals per day and per customer (migration 0005_order_stats)", () => {
+  /** The same figures counted from every order, as plainly as SQL can say it. */
+  async function fromOrders(prisma: PrismaClient, range: StatsRange) {
+    const days = Prisma.sql`(o.created_at AT TIME ZONE 'Europe/Moscow')::date BETWEEN ${range.from}::date AND ${range.to}::date`;
+    const [money] = await prisma.$queryRaw<{ orders: number; revenue: number }[]>`
+      SELECT count(*)::int AS orders, coalesce(sum(total), 0)::float8 AS revenue FROM orders o WHERE ${days} AND status <> 'cancelled'`;
+    const perBucket = (value: Prisma.Sql) => prisma.$queryRaw<{ label: string; value: number }[]>`
+      SELECT to_char(b.bucket, ${{ day: "DD.MM", week: "DD.MM.YY", month: "MM.YYYY" }[range.bucket]}::text) AS label,
+             coalesce((SELECT ${value} FROM orders o
+                        WHERE ${days} AND o.status <> 'cancelled'
+                          AND date_trunc(${range.bucket}::text, o.created_at AT TIME ZONE 'Europe/Moscow') = b.bucket), 0)::float8 AS value
+        FROM generate_series(date_trunc(${range.bucket}::text, ${range.from}::date::timestamp), ${range.to}::date::timestamp,
+                             ('1 ' || ${range.bucket}::text)::interval) AS b(bucket)
+       ORDER BY b.bucket`;
+    const grouped = (column: Prisma.Sql) => prisma.$queryRaw<{ key: string; count: number }[]>`
+      SELECT ${column}::text AS key, count(*)::int AS count FROM orders o WHERE ${days} GROUP BY 1`;
+    return {
+      kpi: { orders: Number(money!.orders), revenue: Math.round(Number(money!.revenue) * 100) / 100 },
+      orders: (await perBucket(Prisma.sql`count(*)`)).map((row) => [row.label, Number(row.value)]),
+      revenue: (await perBucket(Prisma.sql`sum(o.total)`)).map((row) => [row.label, Math.round(Number(row.value) * 100) / 100]),
+      byStatus: Object.fromEntries((await grouped(Prisma.sql`o.status`)).map((row) => [row.key, Number(row.count)])),
+      bySource: Object.fromEntries((await grouped(Prisma.sql`o.source`)).map((row) => [row.key, Number(row.count)])),
+    };
+  }
+
+  /** every statistic from the running totals equals the same counted from the orders, for several periods */
+  async function agree(prisma: PrismaClient) {
+    for (const query of [{ period: "all" as const }, { period: "30d" as const }, { start: dateOf(40), end: dateOf(2) }, { start: "2024-05-10", end: "2024-05-11" }]) {
+      const range = await resolveRange(prisma, query);
+      const want = await fromOrders(prisma, range);
+      const money = await kpi(prisma, range);
+      expect({ orders: money.totalOrders, revenue: money.totalRevenue }, JSON.stringify(query)).toEqual(want.kpi);
+      const zip = (s: { labels: string[]; data: number[] }) => s.labels.map((label, i) => [label, s.data[i]]);
+      expect(zip(await series(prisma, range, "orders"))).toEqual(want.orders);
+      expect(zip(await series(prisma, range, "revenue"))).toEqual(want.revenue);
+      const counts = (s: { data: number[] }) => s.data.reduce((a, b) => a + b, 0);
+      const byStatus = await ordersByStatus(prisma, range);
+      expect(counts(byStatus)).toBe(Object.values(want.byStatus).reduce((a, b) => a + b, 0));
+      expect(byStatus.data).toEqual(["new", "processing", "shipped", "completed", "cancelled"].filter((k) => want.byStatus[k]).map((k) => want.byStatus[k]));
+      const bySource = await ordersBySource(prisma, range);
+      expect(counts(bySource)).toBe(Object.values(want.bySource).reduce((a, b) => a + b, 0));
+      if (range.allTime) expect(await topCustomers(prisma, range, 100)).toEqual(await topCustomers(prisma, { ...range, allTime: false }, 100));
+    }
+  }
+
+  it("agree with counting the orders through new orders, status changes, deletions and a customer forgotten", async () => {
+    const db = await openTestDatabase();
+    try {
+      const prisma = db.prisma;
+      // Park–Miller: exact in doubles, so every draw is reproducible
+      let seed = 7;
+      const random = (n: number) => (seed = (seed * 16807) % 2147483647) % n;
+      const statuses = ["new", "processing", "shipped", "completed", "cancelled"] as const;
+      const sources = ["website", "mobile_web", "telegram_bot", "telegram_mini_app", "legacy_source"];
+      const item = (i: number) => ({ productId: null, name: `Товар ${i % 7}`, sku: `HM-90000${i % 7}`, price: 150 + 275 * (i % 5), quantity: 1 + (i % 3) });
+      const order = (i: number) =>
+        insertOrder(prisma, {
+          // most in the last 60 days, some up to 400 days ago; at noon or a few minutes either side of midnight
+          // in Moscow (21:00 UTC)
+          createdAt: new Date(moscowNoon(random(4) ? random(60) : random(400)).getTime() + (random(2) ? 12 * 3_600_000 + 60_000 * (random(5) - 2) : 0)),
+          status: statuses[random(5)],
+          source: sources[random(5)],
+          customerName: `Покупатель ${i}`,
+          customerPhone: `7999000000${random(4)}`,
+          telegramUserId: random(3) === 0 ? BigInt(700 + random(3)) : null,
+          items: [item(i), ...(random(2) ? [item(i + 3)] : [])],
+        });
+      for (let i = 0; i < 40; i++) await order(i);
+      await agree(prisma);
+
+      const ids = (await prisma.order.findMany({ select: { id: true }, orderBy: { id: "asc" } })).map((o) => o.id);
+      for (let k = 0; k < 12; k++) {
+        await prisma.order.update({ where: { id: ids[random(ids.length)]! }, data: { status: statuses[random(5)] } });
+      }
+      await agree(prisma);
+      // one statement changing many orders, and deleting many
+      await prisma.order.updateMany({ where: { id: { in: ids.slice(0, 10) } }, data: { status: "cancelled" } });
+      await prisma.order.updateMany({ where: { id: { in: ids.slice(5, 15) } }, data: { status: "completed" } });
+      await prisma.order.deleteMany({ where: { id: { in: ids.slice(20, 26) } } });
+      await prisma.order.delete({ where: { id: ids[30]! } });
+      await agree(prisma);
+      // a Telegram customer forgotten: their orders stay, known by phone from now on
+      await prisma.telegramCustomer.delete({ where: { telegramUserId: 700n } });
+      for (let i = 40; i < 50; i++) await order(i);
+      await agree(prisma);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("count nothing once the orders are emptied at once, as the seed's --reset does", async () => {
+    const db = await openTestDatabase();
+    try {
+      await insertOrder(db.prisma, { customerName: "Пробный", items: [{ productId: null, name: "Пробный товар", sku: "HM-777777", price: 100, quantity: 2 }] });
+      const range = await resolveRange(db.prisma, { period: "all" });
+      expect((await kpi(db.prisma, range)).totalOrders).toBe(1);
+      expect((await topCustomers(db.prisma, range)).map((c) => c.customerName)).toEqual(["Пробный"]);
+      await db.prisma.$executeRawUnsafe("TRUNCATE order_items, orders RESTART IDENTITY CASCADE");
+      expect(await kpi(db.prisma, range)).toEqual({ totalOrders: 0, totalRevenue: 0, averageOrderValue: 0 });
+      expect(await topCustomers(db.prisma, range)).toEqual([]);
+      expect((await ordersByStatus(db.prisma, range)).data).toEqual([]);
+      await insertOrder(db.prisma, { customerName: "Снова", items: [{ productId: null, name: "Пробный товар", sku: "HM-777777", price: 100, quantity: 1 }] });
+      expect((await kpi(db.prisma, range)).totalOrders).toBe(1);
+      expect((await topCustomers(db.prisma, range)).map((c) => c.customerName)).toEqual(["Снова"]);
     } finally {
       await db.close();
     }

@@ -5,8 +5,11 @@ import type { KpiResponse, SeriesResponse, StatsQuery, TopCustomer, TopProduct }
 import { badRequest } from "../plugins/app/errors";
 
 /**
- * Order statistics for the admin dashboard. Everything is aggregated by PostgreSQL (one query per endpoint,
- * filtered on orders.created_at through its index); no order is loaded into the process.
+ * Order statistics for the admin dashboard. Everything is aggregated by PostgreSQL; no order is loaded into the
+ * process. KPI, both time series and the status and source distributions sum running totals per shop day,
+ * status and source (order_days, kept by triggers: migration 0005_order_stats), a few hundred rows for any
+ * period instead of every order; top products and top customers aggregate the period's orders, or read their
+ * all-time running totals for period=all.
  *
  * Days are the shop's days: Europe/Moscow. A period is whole days, both ends included: 7d = today and the six
  * days before it, 30d = today and the 29 before, all = from the day of the first order to today, or a custom
@@ -15,6 +18,7 @@ import { badRequest } from "../plugins/app/errors";
  * chart is where cancellations show.
  */
 
+/** also written in the order triggers of migration 0005_order_stats, which file each order under its shop day */
 export const SHOP_TIME_ZONE = "Europe/Moscow";
 /** up to this many days the time series has a point per day; then per week (to a year), then per month */
 export const DAILY_MAX_DAYS = 92;
@@ -76,11 +80,29 @@ const inRange = (range: StatsRange, column = Prisma.raw("created_at")) => Prisma
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
+/** the range's days, for the running totals per day (order_days) */
+const daysOf = (range: StatsRange) => Prisma.sql`day BETWEEN ${range.from}::date AND ${range.to}::date`;
+
+/**
+ * Folds the changes the order triggers appended (migration 0005_order_stats) into the running totals per day,
+ * status and source. Concurrent folds take the rows in one order (sorted), so they wait for each other
+ * instead of deadlocking.
+ */
+async function foldOrderDays(prisma: PrismaClient): Promise<void> {
+  await prisma.$executeRaw`
+    WITH moved AS (DELETE FROM order_day_changes RETURNING day, status, source, orders, revenue),
+         summed AS (SELECT day, status, source, sum(orders) AS orders, sum(revenue) AS revenue FROM moved GROUP BY 1, 2, 3)
+    INSERT INTO order_days AS d (day, status, source, orders, revenue)
+    SELECT day, status, source, orders, revenue FROM summed ORDER BY day, status, source
+    ON CONFLICT (day, status, source) DO UPDATE SET orders = d.orders + excluded.orders, revenue = d.revenue + excluded.revenue`;
+}
+
 export async function kpi(prisma: PrismaClient, range: StatsRange): Promise<KpiResponse> {
+  await foldOrderDays(prisma);
   const [row] = await prisma.$queryRaw<{ orders: number; revenue: number }[]>`
-    SELECT count(*)::int AS orders, coalesce(sum(total), 0)::float8 AS revenue
-      FROM orders
-     WHERE ${inRange(range)} AND status <> 'cancelled'`;
+    SELECT coalesce(sum(orders), 0)::int AS orders, coalesce(sum(revenue), 0)::float8 AS revenue
+      FROM order_days
+     WHERE ${daysOf(range)} AND status <> 'cancelled'`;
   const totalOrders = Number(row?.orders ?? 0);
   const totalRevenue = round2(Number(row?.revenue ?? 0));
   return { totalOrders, totalRevenue, averageOrderValue: totalOrders ? round2(totalRevenue / totalOrders) : 0 };
@@ -94,16 +116,17 @@ const LABEL_FORMATS: Record<Bucket, string> = { day: "DD.MM", week: "DD.MM.YY", 
  */
 export async function series(prisma: PrismaClient, range: StatsRange, measure: "orders" | "revenue"): Promise<SeriesResponse> {
   const unit = range.bucket;
-  const value = measure === "orders" ? Prisma.sql`count(*)::float8` : Prisma.sql`sum(total)::float8`;
+  const value = measure === "orders" ? Prisma.sql`sum(orders)::float8` : Prisma.sql`sum(revenue)::float8`;
+  await foldOrderDays(prisma);
   const rows = await prisma.$queryRaw<{ label: string; value: number }[]>`
     WITH buckets AS (
       SELECT generate_series(date_trunc(${unit}::text, ${range.from}::date::timestamp),
                              ${range.to}::date::timestamp,
                              ('1 ' || ${unit}::text)::interval) AS bucket
     ), totals AS (
-      SELECT date_trunc(${unit}::text, created_at AT TIME ZONE ${SHOP_TIME_ZONE}) AS bucket, ${value} AS value
-        FROM orders
-       WHERE ${inRange(range)} AND status <> 'cancelled'
+      SELECT date_trunc(${unit}::text, day::timestamp) AS bucket, ${value} AS value
+        FROM order_days
+       WHERE ${daysOf(range)} AND status <> 'cancelled'
        GROUP BY 1
     )
     SELECT to_char(b.bucket, ${LABEL_FORMATS[unit]}::text) AS label, coalesce(t.value, 0)::float8 AS value
@@ -114,8 +137,9 @@ export async function series(prisma: PrismaClient, range: StatsRange, measure: "
 
 /** Every order of the range counted by status (in the shop's status order), zero buckets left out. */
 export async function ordersByStatus(prisma: PrismaClient, range: StatsRange): Promise<SeriesResponse> {
+  await foldOrderDays(prisma);
   const rows = await prisma.$queryRaw<{ key: string; count: number }[]>`
-    SELECT status::text AS key, count(*)::int AS count FROM orders WHERE ${inRange(range)} GROUP BY status`;
+    SELECT status::text AS key, sum(orders)::int AS count FROM order_days WHERE ${daysOf(range)} GROUP BY status`;
   const order = (key: string) => {
     const index = (ORDER_STATUSES as readonly string[]).indexOf(key);
     return index === -1 ? ORDER_STATUSES.length : index;
@@ -126,8 +150,9 @@ export async function ordersByStatus(prisma: PrismaClient, range: StatsRange): P
 
 /** Every order of the range counted by source; unknown sources together as 'Неизвестно', last. */
 export async function ordersBySource(prisma: PrismaClient, range: StatsRange): Promise<SeriesResponse> {
+  await foldOrderDays(prisma);
   const rows = await prisma.$queryRaw<{ key: string; count: number }[]>`
-    SELECT source AS key, count(*)::int AS count FROM orders WHERE ${inRange(range)} GROUP BY source`;
+    SELECT source AS key, sum(orders)::int AS count FROM order_days WHERE ${daysOf(range)} GROUP BY source`;
   const counts = new Map<string, number>();
   for (const row of rows) counts.set(sourceLabel(row.key), (counts.get(sourceLabel(row.key)) ?? 0) + Number(row.count));
   const labels = [...ORDER_SOURCES.map((source) => sourceLabel(source)), sourceLabel(null)].filter((label) => (counts.get(label) ?? 0) > 0);
@@ -214,6 +239,7 @@ async function topProductsAllTime(prisma: PrismaClient, limit: number): Promise<
  * otherwise a phone number; the name is the one on their latest order. Sums in double precision, rounded.
  */
 export async function topCustomers(prisma: PrismaClient, range: StatsRange, limit = STATS_TOP_LIMIT): Promise<TopCustomer[]> {
+  if (range.allTime) return topCustomersAllTime(prisma, limit);
   const rows = await prisma.$queryRaw<{ telegram_user_id: string | null; name: string; orders: number; spent: number }[]>`
     WITH customers AS (
       SELECT telegram_user_id,
@@ -230,6 +256,52 @@ export async function topCustomers(prisma: PrismaClient, range: StatsRange, limi
     SELECT c.telegram_user_id::text AS telegram_user_id, o.customer_name AS name, c.orders, c.spent
       FROM customers c JOIN orders o ON o.id = c.last_order
      ORDER BY c.spent DESC, c.orders DESC, c.last_order DESC`;
+  return rows.map((row) => ({
+    telegramUserId: row.telegram_user_id,
+    customerName: row.name,
+    orderCount: Number(row.orders),
+    totalSpent: round2(Number(row.spent)),
+  }));
+}
+
+/**
+ * The same ranking over the whole history, from the running totals per customer (migration 0005_order_stats):
+ * one row per customer instead of every order. The name and the tiebreak come from the customer's latest order
+ * that is not cancelled, looked up for the top rows only.
+ */
+async function topCustomersAllTime(prisma: PrismaClient, limit: number): Promise<TopCustomer[]> {
+  await prisma.$executeRaw`
+    WITH moved AS (DELETE FROM customer_sales_changes RETURNING customer, telegram_user_id, phone, orders, spent),
+         summed AS (
+           SELECT customer, max(telegram_user_id) AS telegram_user_id, max(phone) AS phone, sum(orders) AS orders, sum(spent) AS spent
+             FROM moved GROUP BY customer
+         )
+    INSERT INTO customer_sales AS c (customer, telegram_user_id, phone, orders, spent)
+    SELECT customer, telegram_user_id, phone, orders, spent FROM summed ORDER BY customer
+    ON CONFLICT (customer) DO UPDATE SET orders = c.orders + excluded.orders, spent = c.spent + excluded.spent`;
+  const rows = await prisma.$queryRaw<{ telegram_user_id: string | null; name: string; orders: number; spent: number }[]>`
+    WITH top AS (
+      SELECT telegram_user_id, phone, orders, spent FROM customer_sales WHERE orders > 0
+       ORDER BY spent DESC, orders DESC
+       FETCH FIRST (${limit}::int) ROWS WITH TIES
+    ), ranked AS (
+      SELECT top.*, latest.id AS last_order, latest.customer_name
+        FROM top
+        CROSS JOIN LATERAL (
+               SELECT o.id, o.customer_name FROM orders o
+                WHERE top.telegram_user_id IS NOT NULL AND o.telegram_user_id = top.telegram_user_id AND o.status <> 'cancelled'
+               UNION ALL
+               SELECT o.id, o.customer_name FROM orders o
+                WHERE top.telegram_user_id IS NULL AND o.customer_phone = top.phone AND o.telegram_user_id IS NULL
+                  AND o.status <> 'cancelled'
+               ORDER BY id DESC
+               LIMIT 1
+             ) latest
+    )
+    SELECT telegram_user_id::text AS telegram_user_id, customer_name AS name, orders::int AS orders, spent::float8 AS spent
+      FROM ranked
+     ORDER BY spent DESC, orders DESC, last_order DESC
+     LIMIT ${limit}`;
   return rows.map((row) => ({
     telegramUserId: row.telegram_user_id,
     customerName: row.name,
