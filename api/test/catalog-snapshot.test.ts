@@ -122,6 +122,31 @@ describe("CatalogSnapshot.search", () => {
   });
 });
 
+describe("a snapshot replacing another", () => {
+  it("takes over the search index when no name or article changed, and builds it again when one did", () => {
+    const rows = randomRows(300);
+    const first = new CatalogSnapshot(rows);
+    const query = (snapshot: CatalogSnapshot) => snapshot.search("ваз", 50).map((p) => [p.id, p.price]);
+    // prices and categories changed: same index, the new prices in the answers
+    const repriced: CatalogRows = { ...rows, products: rows.products.map((p) => ({ ...p, price: (Number(p.price) + 1).toFixed(2) })), links: rows.links.slice(1) };
+    const second = new CatalogSnapshot(repriced, first);
+    expect((second as unknown as { index: unknown }).index).toBe((first as unknown as { index: unknown }).index);
+    expect(query(second)).toEqual(query(new CatalogSnapshot(repriced)));
+    expect(query(second)[0]![1]).toBe(query(first)[0]![1]! + 1);
+    // a product renamed: a new index that finds it by its new name
+    const renamed: CatalogRows = {
+      ...rows,
+      products: rows.products.map((p, i) => (i === 7 ? { ...p, name: "Шкатулка резная", search_name: normalizeSearchText("Шкатулка резная") } : p)),
+    };
+    const third = new CatalogSnapshot(renamed, second);
+    expect((third as unknown as { index: unknown }).index).not.toBe((second as unknown as { index: unknown }).index);
+    expect(third.search("шкатулка", 5).map((p) => p.id)).toEqual([rows.products[7]!.id]);
+    // a product added or removed: a new index too
+    const fewer = new CatalogSnapshot({ ...rows, products: rows.products.slice(1) }, first);
+    expect((fewer as unknown as { index: unknown }).index).not.toBe((first as unknown as { index: unknown }).index);
+  });
+});
+
 describe("CatalogSnapshot.similar", () => {
   it("ranks by shared categories, then newest, never the product itself; unknown → undefined", () => {
     const rows = randomRows(200);

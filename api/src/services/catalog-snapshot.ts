@@ -124,25 +124,19 @@ export class CatalogSnapshot {
   /** every position: the catalogue's default order */
   private readonly newest: Int32Array;
 
-  // search
-  private readonly searchNames: string[];
-  private readonly skus: string[];
-  /** ' ' + name with punctuation as spaces: a word starts after a space */
-  private readonly words: string[];
-  /** positions by search name (code-point order), then id */
-  private readonly byName: Int32Array;
-  /** every three-character piece of a search name or article (trigramAt) → indexes into byName, ascending */
-  private readonly trigrams = new Map<number, Int32Array>();
-  /** the first three characters of every word of a name (in `words`) → indexes into byName, ascending */
-  private readonly wordStarts = new Map<number, Int32Array>();
-  /** article, lower case → index into byName */
-  private readonly skuRanks = new Map<string, number>();
+  /** search by name and article: kept from the previous snapshot when no name or article changed */
+  private readonly index: SearchIndex;
   /** products with any of several tags, already worked out, by the sorted tag ids */
   private readonly unions = new Map<string, { flags: Uint8Array; count: number }>();
   /** similar products already worked out, by "id/limit" */
   private readonly similarKept = new Map<string, ProductCard[]>();
 
-  constructor(rows: CatalogRows) {
+  /**
+   * `previous`: the snapshot this one replaces. When every product's id, search name and article are the same
+   * (an admin changed a price, a description, images or categories), its search index is taken over instead of
+   * being built again: that is most of the time a snapshot takes to build.
+   */
+  constructor(rows: CatalogRows, previous?: CatalogSnapshot) {
     this.version = rows.version;
     const categoryById = new Map(rows.categories.map((c) => [c.id, c] as const));
     const imagesOf = new Map<number, { id: number; image_url: string }[]>();
@@ -170,9 +164,7 @@ export class CatalogSnapshot {
     this.products = new Array<Product>(n);
     this.cards = new Array<ProductCard>(n);
     this.prices = new Float64Array(n);
-    this.searchNames = new Array<string>(n);
-    this.skus = new Array<string>(n);
-    this.words = new Array<string>(n);
+    const searchNames = new Array<string>(n);
     for (let pos = 0; pos < n; pos++) {
       const row = sorted[pos]!;
       const images = imagesOf.get(row.id) ?? [];
@@ -193,9 +185,7 @@ export class CatalogSnapshot {
       };
       this.positionOf.set(row.id, pos);
       this.prices[pos] = price;
-      this.searchNames[pos] = row.search_name;
-      this.skus[pos] = row.sku.toLowerCase();
-      this.words[pos] = " " + row.search_name.replace(WORD_SEPARATORS, " ");
+      searchNames[pos] = row.search_name;
       for (const category of this.products[pos]!.categories) {
         let flags = this.members.get(category.id);
         if (!flags) this.members.set(category.id, (flags = new Uint8Array(n)));
@@ -223,28 +213,9 @@ export class CatalogSnapshot {
     const newestOf = inOrder(this.newest);
     const byPriceOf = inOrder(this.byPrice);
     for (const [id, list] of newestOf) this.sequences.set(id, { newest: Int32Array.from(list), byPrice: Int32Array.from(byPriceOf.get(id)!) });
-    this.byName = Int32Array.from(
-      positions.sort((a, b) => byCodePoint(this.searchNames[a]!, this.searchNames[b]!) || this.cards[a]!.id - this.cards[b]!.id),
-    );
-    const postings = new Map<number, number[]>();
-    const wordPostings = new Map<number, number[]>();
-    // ranks come in order: a piece seen twice in one name is already at the end of its list
-    const post = (lists: Map<number, number[]>, piece: number, rank: number) => {
-      let list = lists.get(piece);
-      if (!list) lists.set(piece, (list = []));
-      if (list[list.length - 1] !== rank) list.push(rank);
-    };
-    for (let rank = 0; rank < n; rank++) {
-      const pos = this.byName[rank]!;
-      this.skuRanks.set(this.skus[pos]!, rank);
-      for (const text of [this.searchNames[pos]!, this.skus[pos]!]) {
-        for (let i = 0; i + 3 <= text.length; i++) post(postings, trigramAt(text, i), rank);
-      }
-      const words = this.words[pos]!;
-      for (let i = 1; i + 3 <= words.length; i++) if (words.charCodeAt(i - 1) === SPACE) post(wordPostings, trigramAt(words, i), rank);
-    }
-    for (const [piece, list] of postings) this.trigrams.set(piece, Int32Array.from(list));
-    for (const [piece, list] of wordPostings) this.wordStarts.set(piece, Int32Array.from(list));
+    const ids = this.cards.map((card) => card.id);
+    const skus = this.cards.map((card) => card.sku.toLowerCase());
+    this.index = previous?.index.sameNames(ids, searchNames, skus) ? previous.index : new SearchIndex(ids, searchNames, skus);
   }
 
   /**
@@ -383,13 +354,14 @@ export class CatalogSnapshot {
   search(query: string, limit: number): ProductCard[] {
     const needle = normalizeSearchText(query);
     if (needle.length === 0 || limit <= 0) return [];
+    const index = this.index;
     const found: number[] = []; // indexes into byName
 
     // first: the names starting with the query, one stretch of the name order, and an exact article
-    const first = this.firstNamedAtLeast(needle);
-    const end = this.firstNamedAtLeast(needle + "\uffff");
+    const first = index.firstNamedAtLeast(needle);
+    const end = index.firstNamedAtLeast(needle + "\uffff");
     for (let rank = first; rank < end && found.length < limit; rank++) found.push(rank);
-    const skuRank = this.skuRanks.get(needle);
+    const skuRank = index.skuRanks.get(needle);
     const skuApart = skuRank !== undefined && (skuRank < first || skuRank >= end);
     if (skuApart) {
       found.push(skuRank);
@@ -402,36 +374,104 @@ export class CatalogSnapshot {
     // Every other match holds each three-character piece of the query: from three characters on, only the
     // names holding its rarest piece are looked at (a piece no name has: nothing more to find); a shorter
     // query looks at every name.
-    const holding = needle.length >= 3 ? this.rarestPiece(needle) : null;
+    const holding = needle.length >= 3 ? index.rarestPiece(needle) : null;
     if (holding?.length === 0) return this.cardsByName(found);
     const wordStart = " " + needle;
-    const matches = (pos: number) => this.searchNames[pos]!.includes(needle) || this.skus[pos]!.includes(needle);
+    const matches = (pos: number) => index.searchNames[pos]!.includes(needle) || index.skus[pos]!.includes(needle);
 
     // then: names with a word starting with the query, among those with a word starting with its first three
     // characters when they are fewer
-    const startingWords = needle.length >= 3 ? (this.wordStarts.get(trigramAt(needle, 0)) ?? EMPTY) : null;
+    const startingWords = needle.length >= 3 ? (index.wordStarts.get(trigramAt(needle, 0)) ?? EMPTY) : null;
     let candidates = startingWords && holding && startingWords.length < holding.length ? startingWords : holding;
-    let count = candidates ? candidates.length : this.size;
+    let count = candidates ? candidates.length : index.size;
     for (let k = 0; k < count && found.length < limit; k++) {
       const rank = candidates ? candidates[k]! : k;
-      const pos = this.byName[rank]!;
-      if (!isFirst(rank) && this.words[pos]!.includes(wordStart) && matches(pos)) found.push(rank);
+      const pos = index.byName[rank]!;
+      if (!isFirst(rank) && index.words[pos]!.includes(wordStart) && matches(pos)) found.push(rank);
     }
     if (found.length === limit) return this.cardsByName(found);
 
     // last: any other match, inside a word or in the article
     candidates = holding;
-    count = candidates ? candidates.length : this.size;
+    count = candidates ? candidates.length : index.size;
     for (let k = 0; k < count && found.length < limit; k++) {
       const rank = candidates ? candidates[k]! : k;
-      const pos = this.byName[rank]!;
-      if (!isFirst(rank) && matches(pos) && !this.words[pos]!.includes(wordStart)) found.push(rank);
+      const pos = index.byName[rank]!;
+      if (!isFirst(rank) && matches(pos) && !index.words[pos]!.includes(wordStart)) found.push(rank);
     }
     return this.cardsByName(found);
   }
 
+  /** The cards at these indexes into byName. */
+  private cardsByName(ranks: number[]): ProductCard[] {
+    return ranks.map((rank) => this.cards[this.index.byName[rank]!]!);
+  }
+
+}
+
+/**
+ * What search needs of the names and articles, by position (the snapshot's order): search names, articles in
+ * lower case, words, the name order and the trigram and word-start indexes. It depends on nothing else, so a
+ * snapshot whose names and articles did not change takes over the previous one's.
+ */
+class SearchIndex {
+  /** ' ' + name with punctuation as spaces: a word starts after a space */
+  readonly words: string[];
+  /** positions by search name (code-point order), then id */
+  readonly byName: Int32Array;
+  /** every three-character piece of a search name or article (trigramAt) → indexes into byName, ascending */
+  readonly trigrams = new Map<number, Int32Array>();
+  /** the first three characters of every word of a name (in `words`) → indexes into byName, ascending */
+  readonly wordStarts = new Map<number, Int32Array>();
+  /** article, lower case → index into byName */
+  readonly skuRanks = new Map<string, number>();
+
+  constructor(
+    private readonly ids: readonly number[],
+    readonly searchNames: readonly string[],
+    readonly skus: readonly string[],
+  ) {
+    const n = ids.length;
+    this.words = searchNames.map((name) => " " + name.replace(WORD_SEPARATORS, " "));
+    this.byName = Int32Array.from(
+      Array.from({ length: n }, (_, pos) => pos).sort((a, b) => byCodePoint(searchNames[a]!, searchNames[b]!) || ids[a]! - ids[b]!),
+    );
+    const postings = new Map<number, number[]>();
+    const wordPostings = new Map<number, number[]>();
+    // ranks come in order: a piece seen twice in one name is already at the end of its list
+    const post = (lists: Map<number, number[]>, piece: number, rank: number) => {
+      let list = lists.get(piece);
+      if (!list) lists.set(piece, (list = []));
+      if (list[list.length - 1] !== rank) list.push(rank);
+    };
+    for (let rank = 0; rank < n; rank++) {
+      const pos = this.byName[rank]!;
+      this.skuRanks.set(skus[pos]!, rank);
+      for (const text of [searchNames[pos]!, skus[pos]!]) {
+        for (let i = 0; i + 3 <= text.length; i++) post(postings, trigramAt(text, i), rank);
+      }
+      const words = this.words[pos]!;
+      for (let i = 1; i + 3 <= words.length; i++) if (words.charCodeAt(i - 1) === SPACE) post(wordPostings, trigramAt(words, i), rank);
+    }
+    for (const [piece, list] of postings) this.trigrams.set(piece, Int32Array.from(list));
+    for (const [piece, list] of wordPostings) this.wordStarts.set(piece, Int32Array.from(list));
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /** Whether these products, by position, have exactly the names and articles this index was built from. */
+  sameNames(ids: readonly number[], searchNames: readonly string[], skus: readonly string[]): boolean {
+    if (ids.length !== this.ids.length) return false;
+    for (let pos = 0; pos < ids.length; pos++) {
+      if (ids[pos] !== this.ids[pos] || searchNames[pos] !== this.searchNames[pos] || skus[pos] !== this.skus[pos]) return false;
+    }
+    return true;
+  }
+
   /** Indexes into byName of the names and articles holding the query's rarest three-character piece; none when one piece is nowhere. */
-  private rarestPiece(needle: string): Int32Array {
+  rarestPiece(needle: string): Int32Array {
     let rarest: Int32Array | undefined;
     for (let i = 0; i + 3 <= needle.length; i++) {
       const list = this.trigrams.get(trigramAt(needle, i));
@@ -441,15 +481,10 @@ export class CatalogSnapshot {
     return rarest!;
   }
 
-  /** The cards at these indexes into byName. */
-  private cardsByName(ranks: number[]): ProductCard[] {
-    return ranks.map((rank) => this.cards[this.byName[rank]!]!);
-  }
-
   /** The first index into byName whose search name is at least `text` (code-point order). */
-  private firstNamedAtLeast(text: string): number {
+  firstNamedAtLeast(text: string): number {
     let lo = 0;
-    let hi = this.size;
+    let hi = this.byName.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if (this.searchNames[this.byName[mid]!]! < text) lo = mid + 1;

@@ -12,7 +12,7 @@ const VERSION_SQL = `SELECT version::text AS version FROM catalog_version`;
  * Reads the whole public catalogue. The version is read first: the data read after it holds at least every
  * change up to that version (perhaps a later one too, which only means one load more).
  */
-export async function loadCatalog(db: CatalogDb): Promise<CatalogSnapshot> {
+export async function loadCatalog(db: CatalogDb, previous?: CatalogSnapshot): Promise<CatalogSnapshot> {
   const [row] = await db.read<{ version: string }>(VERSION_SQL, []);
   const [categories, products, images, links] = await Promise.all([
     db.read<CatalogRows["categories"][number]>(`SELECT id, name, type::text AS type FROM categories`, []),
@@ -23,7 +23,7 @@ export async function loadCatalog(db: CatalogDb): Promise<CatalogSnapshot> {
     db.read<CatalogRows["images"][number]>(`SELECT id, product_id, image_url FROM product_images ORDER BY product_id, position, id`, []),
     db.read<CatalogRows["links"][number]>(`SELECT product_id, category_id FROM product_categories`, []),
   ]);
-  return new CatalogSnapshot({ version: row?.version ?? "0", categories, products, images, links });
+  return new CatalogSnapshot({ version: row?.version ?? "0", categories, products, images, links }, previous);
 }
 
 export interface CatalogStoreOptions {
@@ -123,7 +123,7 @@ export class CatalogStore {
     const after = this.invalidations;
     if (this.loading?.after === after) return this.loading.promise;
     const startedAt = Date.now();
-    const promise = loadCatalog(this.db)
+    const promise = loadCatalog(this.db, this.snapshot ?? undefined)
       .then((snapshot) => {
         // loads may overlap (an invalidation during a load): the one started last wins
         if (after >= this.loadedAfter) {
