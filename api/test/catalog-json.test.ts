@@ -34,7 +34,7 @@ function rows(): CatalogRows {
 }
 
 describe("CatalogJson", () => {
-  const snapshot = new CatalogSnapshot(rows());
+  const snapshot = CatalogSnapshot.of(rows());
   const json = new CatalogJson();
 
   it("writes catalogue pages as the CatalogResponse schema does", () => {

@@ -60,7 +60,7 @@ function reference(rows: CatalogRows, f: CatalogFilter) {
 
 describe("CatalogSnapshot.list", () => {
   const rows = randomRows(600);
-  const snapshot = new CatalogSnapshot(rows);
+  const snapshot = CatalogSnapshot.of(rows);
 
   it("agrees with the plain reading of the rules for 3 000 random filters, sorts and pages", () => {
     for (let i = 0; i < 3000; i++) {
@@ -90,7 +90,7 @@ describe("CatalogSnapshot.list", () => {
 
 describe("CatalogSnapshot.search", () => {
   const rows = randomRows(400);
-  const snapshot = new CatalogSnapshot(rows);
+  const snapshot = CatalogSnapshot.of(rows);
   const WORD_SEPARATORS = /[«»"'()[\]\-–—/.,:;!?+]/g;
 
   function referenceSearch(query: string, limit: number): number[] {
@@ -125,32 +125,48 @@ describe("CatalogSnapshot.search", () => {
 describe("a snapshot replacing another", () => {
   it("takes over the search index when no name or article changed, and builds it again when one did", () => {
     const rows = randomRows(300);
-    const first = new CatalogSnapshot(rows);
+    const first = CatalogSnapshot.of(rows);
     const query = (snapshot: CatalogSnapshot) => snapshot.search("ваз", 50).map((p) => [p.id, p.price]);
     // prices and categories changed: same index, the new prices in the answers
     const repriced: CatalogRows = { ...rows, products: rows.products.map((p) => ({ ...p, price: (Number(p.price) + 1).toFixed(2) })), links: rows.links.slice(1) };
-    const second = new CatalogSnapshot(repriced, first);
+    const second = CatalogSnapshot.of(repriced, first);
     expect((second as unknown as { index: unknown }).index).toBe((first as unknown as { index: unknown }).index);
-    expect(query(second)).toEqual(query(new CatalogSnapshot(repriced)));
+    expect(query(second)).toEqual(query(CatalogSnapshot.of(repriced)));
     expect(query(second)[0]![1]).toBe(query(first)[0]![1]! + 1);
     // a product renamed: a new index that finds it by its new name
     const renamed: CatalogRows = {
       ...rows,
       products: rows.products.map((p, i) => (i === 7 ? { ...p, name: "Шкатулка резная", search_name: normalizeSearchText("Шкатулка резная") } : p)),
     };
-    const third = new CatalogSnapshot(renamed, second);
+    const third = CatalogSnapshot.of(renamed, second);
     expect((third as unknown as { index: unknown }).index).not.toBe((second as unknown as { index: unknown }).index);
     expect(third.search("шкатулка", 5).map((p) => p.id)).toEqual([rows.products[7]!.id]);
     // a product added or removed: a new index too
-    const fewer = new CatalogSnapshot({ ...rows, products: rows.products.slice(1) }, first);
+    const fewer = CatalogSnapshot.of({ ...rows, products: rows.products.slice(1) }, first);
     expect((fewer as unknown as { index: unknown }).index).not.toBe((first as unknown as { index: unknown }).index);
+  });
+});
+
+describe("CatalogSnapshot.build", () => {
+  it("builds in slices, pausing between them, the same snapshot as in one go", async () => {
+    const rows = randomRows(2_500);
+    let pauses = 0;
+    const sliced = await CatalogSnapshot.build(rows, undefined, async () => void pauses++);
+    // the products, then the search index, a thousand at a time
+    expect(pauses).toBeGreaterThanOrEqual(6);
+    const whole = CatalogSnapshot.of(rows);
+    for (const filter of [{ tags: [], page: 2, limit: 50 }, { mainCategory: 2, tags: [11, 12], page: 1, limit: 20, sortOrder: "price-desc" as const }]) {
+      expect(sliced.list(filter)).toEqual(whole.list(filter));
+    }
+    for (const query of ["ваз", "ка", "hm-0010", "лён"]) expect(sliced.search(query, 50)).toEqual(whole.search(query, 50));
+    expect(sliced.categories).toEqual(whole.categories);
   });
 });
 
 describe("CatalogSnapshot.similar", () => {
   it("ranks by shared categories, then newest, never the product itself; unknown → undefined", () => {
     const rows = randomRows(200);
-    const snapshot = new CatalogSnapshot(rows);
+    const snapshot = CatalogSnapshot.of(rows);
     const categoriesOf = (id: number) => new Set(rows.links.filter((l) => l.product_id === id).map((l) => l.category_id));
     for (const product of rows.products.slice(0, 50)) {
       const mine = categoriesOf(product.id);

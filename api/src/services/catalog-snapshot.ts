@@ -3,7 +3,7 @@ import { normalizeSearchText } from "@shop/shared/text";
 
 /**
  * The public catalogue in memory: every product with its images and categories, and the indexes the shop's
- * reads need (catalogue page, product, similar products, search, categories). One snapshot is immutable; the
+ * reads need (catalogue page, product, similar products, search, categories). A snapshot never changes once built; the
  * store (catalog-store.ts) loads a new one when the database's catalogue changes.
  *
  * Why in memory: a shop of this kind has thousands of products, not millions (10 000 take about 10 MB here),
@@ -61,6 +61,8 @@ const WORD_SEPARATORS = /[«»"'()[\]\-–—/.,:;!?+]/g;
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const SPACE = 32;
+/** products (or names) built between two pauses of CatalogSnapshot.build */
+const SLICE = 1_000;
 
 /** "no tag filter" for scan(): an empty array is never read */
 const ALL = new Uint8Array(0);
@@ -107,37 +109,67 @@ function trigramAt(text: string, i: number): number {
 export class CatalogSnapshot {
   /** catalog_version when this was loaded */
   readonly version: string;
-  readonly size: number;
-  readonly categories: Category[];
+  private categoryList: Category[] = [];
 
   // products by position: newest first (id descending), the catalogue's default order
-  private readonly products: Product[];
-  private readonly cards: ProductCard[];
+  private products: Product[] = [];
+  private cards: ProductCard[] = [];
   private readonly positionOf = new Map<number, number>();
-  private readonly prices: Float64Array;
+  private prices = new Float64Array(0);
   /** positions by price ascending, then id ascending; read backwards it is price descending, id descending */
-  private readonly byPrice: Int32Array;
+  private byPrice = EMPTY;
   /** per category: 1 at the positions of its products */
   private readonly members = new Map<number, Uint8Array>();
   /** per category: its products' positions, newest first and by price (ascending) */
   private readonly sequences = new Map<number, { newest: Int32Array; byPrice: Int32Array }>();
   /** every position: the catalogue's default order */
-  private readonly newest: Int32Array;
+  private newest = EMPTY;
 
   /** search by name and article: kept from the previous snapshot when no name or article changed */
-  private readonly index: SearchIndex;
+  private index!: SearchIndex;
   /** products with any of several tags, already worked out, by the sorted tag ids */
   private readonly unions = new Map<string, { flags: Uint8Array; count: number }>();
   /** similar products already worked out, by "id/limit" */
   private readonly similarKept = new Map<string, ProductCard[]>();
 
+  private constructor(version: string) {
+    this.version = version;
+  }
+
+  get size(): number {
+    return this.cards.length;
+  }
+
+  /** main categories first, then tags, each by name, with their product counts */
+  get categories(): Category[] {
+    return this.categoryList;
+  }
+
   /**
-   * `previous`: the snapshot this one replaces. When every product's id, search name and article are the same
-   * (an admin changed a price, a description, images or categories), its search index is taken over instead of
-   * being built again: that is most of the time a snapshot takes to build.
+   * Builds a snapshot in one go. `previous`: the snapshot this one replaces. When every product's id, search
+   * name and article are the same (an admin changed a price, a description, images or categories), its search
+   * index is taken over instead of being built again: that is most of the time a snapshot takes to build.
    */
-  constructor(rows: CatalogRows, previous?: CatalogSnapshot) {
-    this.version = rows.version;
+  static of(rows: CatalogRows, previous?: CatalogSnapshot): CatalogSnapshot {
+    const snapshot = new CatalogSnapshot(rows.version);
+    const steps = snapshot.fill(rows, previous);
+    while (!steps.next().done);
+    return snapshot;
+  }
+
+  /**
+   * Builds a snapshot a slice at a time (a few milliseconds each), awaiting `pause` between slices: a server
+   * keeps answering requests from the last snapshot while the next one is built.
+   */
+  static async build(rows: CatalogRows, previous: CatalogSnapshot | undefined, pause: () => Promise<void>): Promise<CatalogSnapshot> {
+    const snapshot = new CatalogSnapshot(rows.version);
+    const steps = snapshot.fill(rows, previous);
+    while (!steps.next().done) await pause();
+    return snapshot;
+  }
+
+  /** The work of building, yielding between slices. */
+  private *fill(rows: CatalogRows, previous: CatalogSnapshot | undefined): Generator<void, void> {
     const categoryById = new Map(rows.categories.map((c) => [c.id, c] as const));
     const imagesOf = new Map<number, { id: number; image_url: string }[]>();
     for (const image of rows.images) {
@@ -155,17 +187,19 @@ export class CatalogSnapshot {
       list.push({ id: category.id, name: category.name, type: category.type });
       counts.set(category.id, (counts.get(category.id) ?? 0) + 1);
     }
-    this.categories = rows.categories
+    this.categoryList = rows.categories
       .map((c) => ({ id: c.id, name: c.name, type: c.type, product_count: counts.get(c.id) ?? 0 }))
       .sort(compareCategories);
+    yield;
 
     const sorted = [...rows.products].sort((a, b) => b.id - a.id);
-    const n = (this.size = sorted.length);
+    const n = sorted.length;
     this.products = new Array<Product>(n);
     this.cards = new Array<ProductCard>(n);
     this.prices = new Float64Array(n);
     const searchNames = new Array<string>(n);
     for (let pos = 0; pos < n; pos++) {
+      if (pos % SLICE === SLICE - 1) yield;
       const row = sorted[pos]!;
       const images = imagesOf.get(row.id) ?? [];
       const price = Number(row.price);
@@ -193,6 +227,7 @@ export class CatalogSnapshot {
       }
     }
 
+    yield;
     const positions = Array.from({ length: n }, (_, pos) => pos);
     this.newest = Int32Array.from(positions);
     this.byPrice = Int32Array.from(
@@ -210,12 +245,14 @@ export class CatalogSnapshot {
       }
       return lists;
     };
+    yield;
     const newestOf = inOrder(this.newest);
     const byPriceOf = inOrder(this.byPrice);
     for (const [id, list] of newestOf) this.sequences.set(id, { newest: Int32Array.from(list), byPrice: Int32Array.from(byPriceOf.get(id)!) });
     const ids = this.cards.map((card) => card.id);
     const skus = this.cards.map((card) => card.sku.toLowerCase());
-    this.index = previous?.index.sameNames(ids, searchNames, skus) ? previous.index : new SearchIndex(ids, searchNames, skus);
+    yield;
+    this.index = previous?.index.sameNames(ids, searchNames, skus) ? previous.index : yield* SearchIndex.build(ids, searchNames, skus);
   }
 
   /**
@@ -426,16 +463,21 @@ class SearchIndex {
   /** article, lower case → index into byName */
   readonly skuRanks = new Map<string, number>();
 
-  constructor(
+  private constructor(
     private readonly ids: readonly number[],
     readonly searchNames: readonly string[],
     readonly skus: readonly string[],
   ) {
-    const n = ids.length;
     this.words = searchNames.map((name) => " " + name.replace(WORD_SEPARATORS, " "));
     this.byName = Int32Array.from(
-      Array.from({ length: n }, (_, pos) => pos).sort((a, b) => byCodePoint(searchNames[a]!, searchNames[b]!) || ids[a]! - ids[b]!),
+      Array.from({ length: ids.length }, (_, pos) => pos).sort((a, b) => byCodePoint(searchNames[a]!, searchNames[b]!) || ids[a]! - ids[b]!),
     );
+  }
+
+  /** Builds an index, yielding between slices (see CatalogSnapshot.build). */
+  static *build(ids: readonly number[], searchNames: readonly string[], skus: readonly string[]): Generator<void, SearchIndex> {
+    const index = new SearchIndex(ids, searchNames, skus);
+    yield;
     const postings = new Map<number, number[]>();
     const wordPostings = new Map<number, number[]>();
     // ranks come in order: a piece seen twice in one name is already at the end of its list
@@ -444,17 +486,20 @@ class SearchIndex {
       if (!list) lists.set(piece, (list = []));
       if (list[list.length - 1] !== rank) list.push(rank);
     };
-    for (let rank = 0; rank < n; rank++) {
-      const pos = this.byName[rank]!;
-      this.skuRanks.set(skus[pos]!, rank);
+    for (let rank = 0; rank < ids.length; rank++) {
+      if (rank % SLICE === SLICE - 1) yield;
+      const pos = index.byName[rank]!;
+      index.skuRanks.set(skus[pos]!, rank);
       for (const text of [searchNames[pos]!, skus[pos]!]) {
         for (let i = 0; i + 3 <= text.length; i++) post(postings, trigramAt(text, i), rank);
       }
-      const words = this.words[pos]!;
+      const words = index.words[pos]!;
       for (let i = 1; i + 3 <= words.length; i++) if (words.charCodeAt(i - 1) === SPACE) post(wordPostings, trigramAt(words, i), rank);
     }
-    for (const [piece, list] of postings) this.trigrams.set(piece, Int32Array.from(list));
-    for (const [piece, list] of wordPostings) this.wordStarts.set(piece, Int32Array.from(list));
+    yield;
+    for (const [piece, list] of postings) index.trigrams.set(piece, Int32Array.from(list));
+    for (const [piece, list] of wordPostings) index.wordStarts.set(piece, Int32Array.from(list));
+    return index;
   }
 
   get size(): number {

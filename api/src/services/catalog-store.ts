@@ -8,6 +8,9 @@ export type CatalogDb = Pick<Database, "read">;
 
 const VERSION_SQL = `SELECT version::text AS version FROM catalog_version`;
 
+/** lets the event loop answer what is waiting (requests served from the last snapshot) before going on */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Reads the whole public catalogue. The version is read first: the data read after it holds at least every
  * change up to that version (perhaps a later one too, which only means one load more).
@@ -23,7 +26,7 @@ export async function loadCatalog(db: CatalogDb, previous?: CatalogSnapshot): Pr
     db.read<CatalogRows["images"][number]>(`SELECT id, product_id, image_url FROM product_images ORDER BY product_id, position, id`, []),
     db.read<CatalogRows["links"][number]>(`SELECT product_id, category_id FROM product_categories`, []),
   ]);
-  return new CatalogSnapshot({ version: row?.version ?? "0", categories, products, images, links }, previous);
+  return CatalogSnapshot.build({ version: row?.version ?? "0", categories, products, images, links }, previous, nextTurn);
 }
 
 export interface CatalogStoreOptions {
