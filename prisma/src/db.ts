@@ -3,6 +3,7 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/client";
 import { applyMigrations, type RunInTransaction } from "./migrate";
+import { inTurns } from "./event-loop-turns";
 
 export { Prisma, PrismaClient } from "./generated/client";
 
@@ -91,11 +92,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     import("@electric-sql/pglite/contrib/pg_trgm"),
     import("pglite-prisma-adapter"),
   ]);
-  const pglite = await PGlite.create(dir, {
+  const embedded = await PGlite.create(dir, {
     // pg_trgm: the trigram indexes of search (migration 0002)
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ["-c", setting])],
   });
+  // every statement and transaction on its own event-loop turn, so requests are read while a burst is served
+  const pglite = inTurns(embedded);
   const runInTransaction: RunInTransaction = (work) =>
     pglite.transaction(async (tx) => {
       await work({
@@ -108,7 +111,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const prisma = new PrismaClient({ adapter });
   const read: Database["read"] = async <Row>(text: string, values: readonly unknown[]) =>
     (await pglite.query<Row>(text, values as unknown[])).rows;
-  return finishOpening(options, "embedded", prisma, read, runInTransaction, () => pglite.close());
+  return finishOpening(options, "embedded", prisma, read, runInTransaction, () => embedded.close());
 }
 
 async function finishOpening(

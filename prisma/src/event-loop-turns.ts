@@ -1,0 +1,43 @@
+import type { PGlite } from "@electric-sql/pglite";
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Runs work one piece at a time, each piece on a fresh turn of the event loop.
+ *
+ * Why: PGlite runs PostgreSQL in this thread, and its own queue hands the database from one statement or
+ * transaction to the next through promise callbacks alone. Node drains promise callbacks after every socket
+ * event, so under a burst (50 checkouts at once) the whole queue ran in one stretch of ≈ 0.3 s after each
+ * event: the server accepted one new connection per stretch, and a shopper who connected during the burst
+ * waited up to 10 s for the request even to be read. Starting each piece with setImmediate lets Node accept
+ * connections and read requests between two pieces; the pieces still run in arrival order.
+ */
+export class EventLoopTurns {
+  private last: Promise<unknown> = Promise.resolve();
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.last.then(nextTurn).then(work);
+    this.last = result.catch(() => {});
+    return result;
+  }
+}
+
+/**
+ * The same PGlite with its statements and transactions taken in turns (see EventLoopTurns). Inside a
+ * transaction, statements go through the transaction's own handle, as before; calling the database itself
+ * there waits for the transaction to end, exactly as PGlite's own queue would.
+ */
+export function inTurns(pglite: PGlite, turns = new EventLoopTurns()): PGlite {
+  const query: PGlite["query"] = (...args) => turns.run(() => pglite.query(...args));
+  const exec: PGlite["exec"] = (...args) => turns.run(() => pglite.exec(...args));
+  const transaction: PGlite["transaction"] = (...args) => turns.run(() => pglite.transaction(...args));
+  const own = { query, exec, transaction } as Record<PropertyKey, unknown>;
+  return new Proxy(pglite, {
+    get(target, property) {
+      if (property in own) return own[property];
+      // PGlite keeps its state in private fields: its other methods must run on the PGlite itself
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
