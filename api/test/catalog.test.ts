@@ -4,7 +4,8 @@ import { nextSku } from "@shop/prisma/sequences";
 import type { CatalogResponse, Category, Product } from "@shop/shared/schemas/catalog";
 import { buildApp, type App } from "../src/app";
 import { resolveJwtSecret } from "../src/services/secrets";
-import { CATALOG_CHECK_MS, CatalogStore } from "../src/services/catalog-store";
+import { CATALOG_CHECK_MS, CatalogStore, LOAD_SLICE, loadCatalog } from "../src/services/catalog-store";
+import { openTestDatabase } from "./helpers/database";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 
@@ -331,5 +332,56 @@ describe("the in-memory catalogue stays in step with the database", () => {
     expect(loads).toBeGreaterThanOrEqual(2);
     expect(loads).toBeLessThanOrEqual(3);
     await t.prisma.product.update({ where: { id: candle.id }, data: { price: 350 } });
+  });
+});
+
+describe("loading the catalogue", () => {
+  it(`reads a catalogue of more than ${LOAD_SLICE} products in slices, with every product's pictures in order and its categories`, async () => {
+    const db = await openTestDatabase();
+    try {
+      const COUNT = 2 * LOAD_SLICE + 345;
+      const [main, tag] = await Promise.all([
+        db.prisma.category.create({ data: { name: "Керамика", type: "main" } }),
+        db.prisma.category.create({ data: { name: "В подарок", type: "sub" } }),
+      ]);
+      await db.prisma.product.createMany({
+        data: Array.from({ length: COUNT }, (_, i) => ({
+          sku: `HM-${String(i + 1).padStart(6, "0")}`,
+          name: `Кружка №${i + 1}`,
+          searchName: normalizeSearchText(`Кружка №${i + 1}`),
+          price: 100 + i,
+        })),
+      });
+      const products = await db.prisma.product.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+      // pictures inserted out of display order, so only ORDER BY position puts them right; every 7th product has none
+      await db.prisma.productImage.createMany({
+        data: products.flatMap(({ id }, i) =>
+          i % 7 === 0 ? [] : [2, 0, 1].map((position) => ({ productId: id, position, imageUrl: `/uploads/${id}-${position}.webp` })),
+        ),
+      });
+      await db.prisma.productCategory.createMany({
+        data: products.flatMap(({ id }, i) => [{ productId: id, categoryId: main.id }, ...(i % 2 ? [{ productId: id, categoryId: tag.id }] : [])]),
+      });
+
+      const productReads: unknown[][] = [];
+      const recording = {
+        read: <Row>(text: string, values: readonly unknown[], options?: { prepare?: boolean }) => {
+          if (text.includes("FROM products")) productReads.push([...values]);
+          return db.read<Row>(text, values, options);
+        },
+      };
+      const snapshot = await loadCatalog(recording);
+
+      expect(productReads).toHaveLength(3);
+      expect(snapshot.size).toBe(COUNT);
+      products.forEach(({ id }, i) => {
+        const product = snapshot.product(id)!;
+        expect(product.price).toBe(100 + i);
+        expect(product.images.map((image) => image.image_url)).toEqual(i % 7 === 0 ? [] : [0, 1, 2].map((position) => `/uploads/${id}-${position}.webp`));
+        expect(product.categories.map((category) => category.id)).toEqual(i % 2 ? [main.id, tag.id] : [main.id]);
+      });
+    } finally {
+      await db.close();
+    }
   });
 });

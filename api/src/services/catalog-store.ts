@@ -12,21 +12,65 @@ const VERSION_SQL = `SELECT version::text AS version FROM catalog_version`;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
+ * Products read per query while loading. On the embedded database every query runs in the server's own thread:
+ * reading 10 000 products with their pictures and categories in three queries kept it busy for ≈ 1 s, and every
+ * shopper's read waited behind it. A thousand at a time keeps each stretch ≈ 50–100 ms, with reads answered
+ * between (prisma/src/event-loop-turns.ts). On PostgreSQL the next slice's products are read while this
+ * slice's pictures and categories are, so slicing costs little there.
+ */
+export const LOAD_SLICE = 1_000;
+/** the largest int4: the upper bound of the last slice */
+const LAST_ID = 2_147_483_647;
+
+type Rows = Omit<CatalogRows, "version" | "categories">;
+
+const readProducts = (db: CatalogDb, afterId: number) =>
+  db.read<Rows["products"][number]>(
+    `SELECT id, name, sku, search_name, price::text AS price, description, material, width, height, depth
+       FROM products WHERE id > $1 ORDER BY id LIMIT $2`,
+    [afterId, LOAD_SLICE],
+    { prepare: true },
+  );
+
+/** pictures and category links of the products with afterId < id ≤ lastId */
+const readProductParts = (db: CatalogDb, afterId: number, lastId: number) =>
+  Promise.all([
+    db.read<Rows["images"][number]>(
+      `SELECT id, product_id, image_url FROM product_images WHERE product_id > $1 AND product_id <= $2 ORDER BY product_id, position, id`,
+      [afterId, lastId],
+      { prepare: true },
+    ),
+    db.read<Rows["links"][number]>(
+      `SELECT product_id, category_id FROM product_categories WHERE product_id > $1 AND product_id <= $2`,
+      [afterId, lastId],
+      { prepare: true },
+    ),
+  ]);
+
+/**
  * Reads the whole public catalogue. The version is read first: the data read after it holds at least every
- * change up to that version (perhaps a later one too, which only means one load more).
+ * change up to that version (perhaps a later one too, which only means one load more). Products come in
+ * slices of LOAD_SLICE by id, each with the pictures and links of its id range (the last range open to the end,
+ * so a picture is never left out because its product came after the slice was read).
  */
 export async function loadCatalog(db: CatalogDb, previous?: CatalogSnapshot): Promise<CatalogSnapshot> {
   const [row] = await db.read<{ version: string }>(VERSION_SQL, []);
-  const [categories, products, images, links] = await Promise.all([
-    db.read<CatalogRows["categories"][number]>(`SELECT id, name, type::text AS type FROM categories`, []),
-    db.read<CatalogRows["products"][number]>(
-      `SELECT id, name, sku, search_name, price::text AS price, description, material, width, height, depth FROM products`,
-      [],
-    ),
-    db.read<CatalogRows["images"][number]>(`SELECT id, product_id, image_url FROM product_images ORDER BY product_id, position, id`, []),
-    db.read<CatalogRows["links"][number]>(`SELECT product_id, category_id FROM product_categories`, []),
-  ]);
-  return CatalogSnapshot.build({ version: row?.version ?? "0", categories, products, images, links }, previous, nextTurn);
+  const categoriesRead = db.read<CatalogRows["categories"][number]>(`SELECT id, name, type::text AS type FROM categories`, []);
+  const rows: Rows = { products: [], images: [], links: [] };
+  let afterId = 0;
+  let slice = readProducts(db, afterId);
+  for (;;) {
+    const products = await slice;
+    const lastId = products.length < LOAD_SLICE ? LAST_ID : products[products.length - 1]!.id;
+    if (lastId !== LAST_ID) slice = readProducts(db, lastId);
+    const [images, links] = await readProductParts(db, afterId, lastId);
+    rows.products.push(...products);
+    rows.images.push(...images);
+    rows.links.push(...links);
+    if (lastId === LAST_ID) break;
+    afterId = lastId;
+  }
+  return CatalogSnapshot.build({ version: row?.version ?? "0", categories: await categoriesRead, ...rows }, previous, nextTurn);
 }
 
 export interface CatalogStoreOptions {
