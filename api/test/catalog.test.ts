@@ -380,6 +380,16 @@ describe("loading the catalogue", () => {
         expect(product.images.map((image) => image.image_url)).toEqual(i % 7 === 0 ? [] : [0, 1, 2].map((position) => `/uploads/${id}-${position}.webp`));
         expect(product.categories.map((category) => category.id)).toEqual(i % 2 ? [main.id, tag.id] : [main.id]);
       });
+
+      // a read failing half-way (the database gone) fails the whole load: never a catalogue with products missing
+      let imageReads = 0;
+      const failing = {
+        read: <Row>(text: string, values: readonly unknown[], options?: { prepare?: boolean }) =>
+          text.includes("FROM product_images") && ++imageReads === 2
+            ? Promise.reject(new Error("connection lost"))
+            : db.read<Row>(text, values, options),
+      };
+      await expect(loadCatalog(failing)).rejects.toThrow("connection lost");
     } finally {
       await db.close();
     }

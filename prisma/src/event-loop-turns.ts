@@ -1,6 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** resolves on the next turn of the event loop: what is waiting (sockets, timers) is served first */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Runs work one piece at a time, each piece on a fresh turn of the event loop.

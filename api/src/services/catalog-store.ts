@@ -1,4 +1,5 @@
 import type { Database } from "@shop/prisma/db";
+import { nextTurn } from "@shop/prisma/event-loop-turns";
 import { CatalogSnapshot, type CatalogRows } from "./catalog-snapshot";
 
 /** How often an API instance asks the database whether the catalogue changed: the most another instance lags. */
@@ -8,8 +9,6 @@ export type CatalogDb = Pick<Database, "read">;
 
 const VERSION_SQL = `SELECT version::text AS version FROM catalog_version`;
 
-/** lets the event loop answer what is waiting (requests served from the last snapshot) before going on */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Products read per query while loading. On the embedded database every query runs in the server's own thread:
@@ -32,45 +31,56 @@ const readProducts = (db: CatalogDb, afterId: number) =>
     { prepare: true },
   );
 
-/** pictures and category links of the products with afterId < id ≤ lastId */
-const readProductParts = (db: CatalogDb, afterId: number, lastId: number) =>
-  Promise.all([
-    db.read<Rows["images"][number]>(
-      `SELECT id, product_id, image_url FROM product_images WHERE product_id > $1 AND product_id <= $2 ORDER BY product_id, position, id`,
-      [afterId, lastId],
-      { prepare: true },
-    ),
-    db.read<Rows["links"][number]>(
-      `SELECT product_id, category_id FROM product_categories WHERE product_id > $1 AND product_id <= $2`,
-      [afterId, lastId],
-      { prepare: true },
-    ),
-  ]);
+const readImages = (db: CatalogDb, afterId: number, lastId: number) =>
+  db.read<Rows["images"][number]>(
+    `SELECT id, product_id, image_url FROM product_images WHERE product_id > $1 AND product_id <= $2 ORDER BY product_id, position, id`,
+    [afterId, lastId],
+    { prepare: true },
+  );
+
+const readLinks = (db: CatalogDb, afterId: number, lastId: number) =>
+  db.read<Rows["links"][number]>(
+    `SELECT product_id, category_id FROM product_categories WHERE product_id > $1 AND product_id <= $2`,
+    [afterId, lastId],
+    { prepare: true },
+  );
 
 /**
- * Reads the whole public catalogue. The version is read first: the data read after it holds at least every
- * change up to that version (perhaps a later one too, which only means one load more). Products come in
- * slices of LOAD_SLICE by id, each with the pictures and links of its id range (the last range open to the end,
- * so a picture is never left out because its product came after the slice was read).
+ * Products in slices of LOAD_SLICE by id, each with the pictures and links of its id range (the last range open
+ * to the end, so a picture is never left out because its product came after the slice was read).
  */
-export async function loadCatalog(db: CatalogDb, previous?: CatalogSnapshot): Promise<CatalogSnapshot> {
-  const [row] = await db.read<{ version: string }>(VERSION_SQL, []);
-  const categoriesRead = db.read<CatalogRows["categories"][number]>(`SELECT id, name, type::text AS type FROM categories`, []);
+async function readProductRows(db: CatalogDb): Promise<Rows> {
   const rows: Rows = { products: [], images: [], links: [] };
   let afterId = 0;
-  let slice = readProducts(db, afterId);
+  let products = await readProducts(db, afterId);
   for (;;) {
-    const products = await slice;
     const lastId = products.length < LOAD_SLICE ? LAST_ID : products[products.length - 1]!.id;
-    if (lastId !== LAST_ID) slice = readProducts(db, lastId);
-    const [images, links] = await readProductParts(db, afterId, lastId);
+    // the next slice's products are read alongside this slice's pictures and links
+    const [images, links, next] = await Promise.all([
+      readImages(db, afterId, lastId),
+      readLinks(db, afterId, lastId),
+      lastId === LAST_ID ? null : readProducts(db, lastId),
+    ]);
     rows.products.push(...products);
     rows.images.push(...images);
     rows.links.push(...links);
-    if (lastId === LAST_ID) break;
+    if (next === null) return rows;
     afterId = lastId;
+    products = next;
   }
-  return CatalogSnapshot.build({ version: row?.version ?? "0", categories: await categoriesRead, ...rows }, previous, nextTurn);
+}
+
+/**
+ * Reads the whole public catalogue. The version is read first: the data read after it holds at least every
+ * change up to that version (perhaps a later one too, which only means one load more).
+ */
+export async function loadCatalog(db: CatalogDb, previous?: CatalogSnapshot): Promise<CatalogSnapshot> {
+  const [row] = await db.read<{ version: string }>(VERSION_SQL, []);
+  const [categories, rows] = await Promise.all([
+    db.read<CatalogRows["categories"][number]>(`SELECT id, name, type::text AS type FROM categories`, []),
+    readProductRows(db),
+  ]);
+  return CatalogSnapshot.build({ version: row?.version ?? "0", categories, ...rows }, previous, nextTurn);
 }
 
 export interface CatalogStoreOptions {
