@@ -6,7 +6,8 @@
  * process (built as `npm start` builds it and run with the settings of its "serve" script, NODE_ENV=production,
  * its own node process so its memory can be read), load it with autocannon on loopback, and print a table: req/s,
  * p50, p99 and the ratio to the machine's ceiling — a bare Fastify route in a separate process, measured in the
- * same run. Also the server's resident memory 3 s after start, idle (IDLE_SECONDS after start) and after the load. The tables are written to bench-results/api-<db>.md.
+ * same run. Also the server's resident memory 3 s after start, idle (IDLE_SECONDS after start) and after the
+ * load. The tables are written to bench-results/api-<db>.md.
  *
  * Public reads are answered from the in-memory catalogue (api/src/services/catalog-store.ts), and the answer of
  * a URL asked for again is kept until the catalogue changes (api/src/plugins/app/catalog.ts). So the catalogue
