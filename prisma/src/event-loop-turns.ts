@@ -28,14 +28,15 @@ export class EventLoopTurns {
  * transaction, statements go through the transaction's own handle, as before; calling the database itself
  * there waits for the transaction to end, exactly as PGlite's own queue would.
  */
-export function inTurns(pglite: PGlite, turns = new EventLoopTurns()): PGlite {
+export function inTurns(pglite: PGlite): PGlite {
+  const turns = new EventLoopTurns();
   const query: PGlite["query"] = (...args) => turns.run(() => pglite.query(...args));
   const exec: PGlite["exec"] = (...args) => turns.run(() => pglite.exec(...args));
   const transaction: PGlite["transaction"] = (...args) => turns.run(() => pglite.transaction(...args));
-  const own = { query, exec, transaction } as Record<PropertyKey, unknown>;
+  const own: Record<PropertyKey, unknown> = { query, exec, transaction };
   return new Proxy(pglite, {
     get(target, property) {
-      if (property in own) return own[property];
+      if (Object.hasOwn(own, property)) return own[property];
       // PGlite keeps its state in private fields: its other methods must run on the PGlite itself
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === "function" ? value.bind(target) : value;
