@@ -1,5 +1,5 @@
 /**
- * Builds the Node processes for production: `node scripts/build-server.mjs api` writes api/dist/server.mjs,
+ * Builds the Node processes for production: `node scripts/build-server.mjs server` writes server/dist/main.mjs,
  * `… bot` writes bot/dist/main.mjs (with chunks beside them) (both when no name is given).
  *
  * Why: `npm start` used to run the TypeScript through tsx, which costs ≈ 40 MB of resident memory at start and
@@ -16,7 +16,7 @@ import { build } from "esbuild";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 const TARGETS = {
-  api: { entry: "api/src/server.ts", outdir: "api/dist" },
+  server: { entry: "server/src/main.ts", outdir: "server/dist" },
   bot: { entry: "bot/src/main.ts", outdir: "bot/dist" },
 };
 

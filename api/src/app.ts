@@ -1,9 +1,9 @@
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Database } from "@shop/prisma/db";
-import type { Config } from "./config";
-import { noopNotifier, type OrderNotifier } from "./services/notifier";
-import { createBotInfo, type BotInfo } from "./services/bot-info";
+import type { Config } from "@shop/core/config";
+import { noopNotifier, type OrderNotifier } from "@shop/core/orders/notifications";
+import { createBotInfo, type BotInfo } from "@shop/core/telegram/bot-info";
 import errorsPlugin from "./plugins/app/errors";
 import authPlugin from "./plugins/app/auth";
 import telegramIdentityPlugin from "./plugins/app/telegram-identity";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { OrderNotifier } from "../src/services/notifier";
-import { changeOrderStatus } from "../src/services/order-status";
+import type { OrderNotifier } from "@shop/core/orders/notifications";
+import { changeOrderStatus } from "@shop/core/orders/change-status";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 import { insertOrder } from "./helpers/order-rows";
 import { createTestApp, type TestApp } from "./helpers/test-app";
@@ -13,7 +13,8 @@ const notified: { orderId: number; previousStatus: string; statusInTransaction: 
 let failNotifications = false;
 const notifier: OrderNotifier = {
   async orderCreated() {},
-  async orderStatusChanged(tx, orderId, previousStatus) {
+  async orderStatusChanged(tx, order, previousStatus) {
+    const orderId = order.id;
     const row = await tx.order.findUnique({ where: { id: orderId }, select: { status: true } });
     notified.push({ orderId, previousStatus, statusInTransaction: row?.status });
     if (failNotifications) throw new Error("outbox is down");

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@shop/prisma/db";
-import { ConfigError, loadConfig } from "../src/config";
+import { ConfigError, loadConfig } from "@shop/core/config";
 import { verifyPassword } from "../src/lib/password";
 import { ensureAdmin, resolveJwtSecret } from "../src/services/secrets";
 import { REPO_ROOT } from "./helpers/api-process";
@@ -59,7 +59,7 @@ describe("configuration from the environment", () => {
   });
 
   it("stops the server at start with the message and exit code 1", () => {
-    const result = spawnSync(path.join(REPO_ROOT, "node_modules/.bin/tsx"), ["api/src/server.ts"], {
+    const result = spawnSync(path.join(REPO_ROOT, "node_modules/.bin/tsx"), ["server/src/main.ts"], {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH, PORT: "99999", JWT_SECRET: "too-short" },
       encoding: "utf8",

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreateOrderResponse } from "@shop/shared/schemas/orders";
-import type { OrderNotifier } from "../src/services/notifier";
+import type { OrderNotifier } from "@shop/core/orders/notifications";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 import { CONTACT, line } from "./helpers/checkout";
@@ -11,7 +11,7 @@ const notified: { orderId: number; visibleInTx: boolean }[] = [];
 let failNotifications = false;
 
 const notifier: OrderNotifier = {
-  async orderCreated(tx, orderId) {
+  async orderCreated(tx, { id: orderId }) {
     if (failNotifications) throw new Error("outbox unavailable");
     const order = await tx.order.findUnique({ where: { id: orderId }, include: { items: true } });
     notified.push({ orderId, visibleInTx: order !== null && order.items.length > 0 });

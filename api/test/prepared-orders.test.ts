@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrepareOrderResponse } from "@shop/shared/schemas/orders";
 import { PREPARED_ORDER_TTL_MS } from "@shop/shared/constants";
-import type { OrderNotifier } from "../src/services/notifier";
-import { confirmPreparedOrder, findPreparedOrder, type PreparedOrderPayload } from "../src/services/orders";
+import type { OrderNotifier } from "@shop/core/orders/notifications";
+import { confirmPreparedOrder, findPreparedOrder } from "@shop/core/orders/prepared-orders";
+import { toAdminOrder } from "../src/services/order-wire";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 import { CONTACT } from "./helpers/checkout";
@@ -10,14 +11,20 @@ import { BOT_ENV, TEST_BOT_USERNAME, initDataHeader } from "./helpers/telegram";
 
 const created: number[] = [];
 const notifier: OrderNotifier = {
-  async orderCreated(_tx, orderId) {
-    created.push(orderId);
+  async orderCreated(_tx, order) {
+    created.push(order.id);
   },
   async orderStatusChanged() {},
 };
 
 let t: TestApp;
 let f: Fixture;
+
+/** Confirms in the bot's way and shows a created order as the admin API would. */
+async function confirm(...args: Parameters<typeof confirmPreparedOrder>) {
+  const result = await confirmPreparedOrder(...args);
+  return result.status === "created" ? { status: "created" as const, order: toAdminOrder(result.order) } : result;
+}
 beforeAll(async () => {
   t = await createTestApp({ env: BOT_ENV, notifier });
   f = await createFixture(t.prisma);
@@ -55,14 +62,14 @@ describe("POST /api/orders/prepare", () => {
     const row = await t.prisma.preparedOrder.findUniqueOrThrow({ where: { token: body.token } });
     const vase = f.byName("Ваза керамическая «Лён»");
     const candle = f.byName("Свеча соевая «Ваниль»");
-    expect(row.payload as unknown as PreparedOrderPayload).toEqual({
-      version: 1,
-      order: { customer_name: "Анна Смирнова", customer_phone: "+79123456789", delivery_address: "Москва, ул. Ленина, 1", comment: "Позвонить заранее" },
-      cart: [
-        { id: vase.id, name: vase.name, sku: vase.sku, price: 1890, quantity: 1, image: "/uploads/fixture-0-0.webp" },
-        { id: candle.id, name: candle.name, sku: candle.sku, price: 350, quantity: 2, image: "/uploads/fixture-7-0.webp" },
+    expect(row.payload).toEqual({
+      version: 2,
+      contact: { customerName: "Анна Смирнова", customerPhone: "+79123456789", deliveryAddress: "Москва, ул. Ленина, 1", comment: "Позвонить заранее" },
+      lines: [
+        { productId: vase.id, name: vase.name, sku: vase.sku, price: 1890, quantity: 1, image: "/uploads/fixture-0-0.webp" },
+        { productId: candle.id, name: candle.name, sku: candle.sku, price: 350, quantity: 2, image: "/uploads/fixture-7-0.webp" },
       ],
-      totals: { subtotal: 2590, discount_percent: 13, discount: 336.7, delivery: 250, total: 2503.3 },
+      totals: { subtotal: 2590, discountPercent: 13, discount: 336.7, delivery: 250, total: 2503.3 },
       source: "website",
     });
     expect(row.usedAt).toBeNull();
@@ -73,7 +80,7 @@ describe("POST /api/orders/prepare", () => {
     const body = await prepared([cartLine("Плед вязаный из шерсти", 1, { price: 1, name: "Бесплатно", sku: "X" })]);
     expect(body.subtotal).toBe(5400);
     const row = await t.prisma.preparedOrder.findUniqueOrThrow({ where: { token: body.token } });
-    expect((row.payload as unknown as PreparedOrderPayload).cart[0]).toMatchObject({ name: "Плед вязаный из шерсти", price: 5400 });
+    expect((row.payload as { lines: object[] }).lines[0]).toMatchObject({ name: "Плед вязаный из шерсти", price: 5400 });
   });
 
   it("validates like a direct order, with the spec's messages", async () => {
@@ -118,8 +125,8 @@ describe("findPreparedOrder", () => {
     const found = await findPreparedOrder(t.prisma, token);
     expect(found.status).toBe("ok");
     if (found.status !== "ok") return;
-    expect(found.payload.totals.total).toBe(2503.3);
-    expect(found.payload.source).toBe("website");
+    expect(found.order.totals.total).toBe(2503.3);
+    expect(found.order.source).toBe("website");
     expect(found.expiresAt).toBeInstanceOf(Date);
   });
 
@@ -131,7 +138,7 @@ describe("findPreparedOrder", () => {
     await t.prisma.preparedOrder.update({ where: { token: expired.token }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect(await findPreparedOrder(t.prisma, expired.token)).toEqual({ status: "expired" });
     const used = await prepared();
-    const confirmed = await confirmPreparedOrder(t.prisma, notifier, used.token, SHOPPER);
+    const confirmed = await confirm(t.prisma, notifier, used.token, SHOPPER);
     expect(confirmed.status).toBe("created");
     if (confirmed.status !== "created") return;
     expect(await findPreparedOrder(t.prisma, used.token)).toEqual({ status: "used", orderNumber: confirmed.order.order_number });
@@ -142,7 +149,7 @@ describe("confirmPreparedOrder", () => {
   it("creates the order once, from the snapshot, linked to the Telegram user, keeping the website source", async () => {
     const { token } = await prepared([cartLine("Ваза керамическая «Лён»"), cartLine("Свеча соевая «Ваниль»", 2)], "mobile_web");
     const notifiedBefore = created.length;
-    const result = await confirmPreparedOrder(t.prisma, notifier, token, SHOPPER);
+    const result = await confirm(t.prisma, notifier, token, SHOPPER);
     expect(result.status).toBe("created");
     if (result.status !== "created") return;
     const order = result.order;
@@ -178,7 +185,7 @@ describe("confirmPreparedOrder", () => {
     const mine = await t.app.inject({ method: "GET", url: "/api/my-orders", headers: initDataHeader(SHOPPER) });
     expect(mine.json().orders.map((o: { id: number }) => o.id)).toContain(order.id);
 
-    const replay = await confirmPreparedOrder(t.prisma, notifier, token, SHOPPER);
+    const replay = await confirm(t.prisma, notifier, token, SHOPPER);
     expect(replay).toEqual({ status: "used", orderNumber: order.order_number });
     expect(created.slice(notifiedBefore)).toEqual([order.id]);
     expect(await t.prisma.order.count({ where: { telegramUserId: BigInt(SHOPPER.id), id: order.id } })).toBe(1);
@@ -194,7 +201,7 @@ describe("confirmPreparedOrder", () => {
     await t.prisma.product.update({ where: { id: mug.id }, data: { price: 9999 } });
     await t.prisma.product.delete({ where: { id: doomed.id } });
     try {
-      const result = await confirmPreparedOrder(t.prisma, notifier, token, { id: SHOPPER.id });
+      const result = await confirm(t.prisma, notifier, token, { id: SHOPPER.id });
       expect(result.status).toBe("created");
       if (result.status !== "created") return;
       expect(result.order.items.map((i) => [i.product_id, i.product_name, i.product_sku, i.product_image, i.price, i.quantity])).toEqual([
@@ -212,9 +219,9 @@ describe("confirmPreparedOrder", () => {
     const { token } = await prepared();
     await t.prisma.preparedOrder.update({ where: { token }, data: { expiresAt: new Date(Date.now() - 1) } });
     const before = await t.prisma.order.count();
-    expect(await confirmPreparedOrder(t.prisma, notifier, token, SHOPPER)).toEqual({ status: "expired" });
-    expect(await confirmPreparedOrder(t.prisma, notifier, "B".repeat(32), SHOPPER)).toEqual({ status: "not-found" });
-    expect(await confirmPreparedOrder(t.prisma, notifier, "../../etc", SHOPPER)).toEqual({ status: "not-found" });
+    expect(await confirm(t.prisma, notifier, token, SHOPPER)).toEqual({ status: "expired" });
+    expect(await confirm(t.prisma, notifier, "B".repeat(32), SHOPPER)).toEqual({ status: "not-found" });
+    expect(await confirm(t.prisma, notifier, "../../etc", SHOPPER)).toEqual({ status: "not-found" });
     expect(await t.prisma.order.count()).toBe(before);
     expect((await t.prisma.preparedOrder.findUniqueOrThrow({ where: { token } })).usedAt).toBeNull();
   });
@@ -222,7 +229,7 @@ describe("confirmPreparedOrder", () => {
   it("creates exactly one order when the same token is confirmed concurrently", async () => {
     const { token } = await prepared();
     const before = await t.prisma.order.count();
-    const results = await Promise.all(Array.from({ length: 10 }, () => confirmPreparedOrder(t.prisma, notifier, token, SHOPPER)));
+    const results = await Promise.all(Array.from({ length: 10 }, () => confirm(t.prisma, notifier, token, SHOPPER)));
     const winners = results.filter((r) => r.status === "created");
     expect(winners).toHaveLength(1);
     const number = winners[0]!.status === "created" ? winners[0]!.order.order_number : null;
@@ -233,9 +240,9 @@ describe("confirmPreparedOrder", () => {
   it("does not burn the token when creating the order fails", async () => {
     const { token } = await prepared();
     const failing: OrderNotifier = { ...notifier, orderCreated: async () => Promise.reject(new Error("outbox down")) };
-    await expect(confirmPreparedOrder(t.prisma, failing, token, SHOPPER)).rejects.toThrow("outbox down");
+    await expect(confirm(t.prisma, failing, token, SHOPPER)).rejects.toThrow("outbox down");
     expect((await findPreparedOrder(t.prisma, token)).status).toBe("ok");
-    expect((await confirmPreparedOrder(t.prisma, notifier, token, SHOPPER)).status).toBe("created");
+    expect((await confirm(t.prisma, notifier, token, SHOPPER)).status).toBe("created");
   });
 });
 

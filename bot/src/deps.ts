@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@shop/prisma/db";
-import type { Config } from "@shop/api/config";
-import type { OrderNotifier } from "@shop/api/services/notifier";
+import type { Config } from "@shop/core/config";
+import type { OrderNotifier } from "@shop/core/orders/notifications";
 import type { BotLog } from "./log";
 
 /** What the bot's features work with: the shop's database and settings, and the notifier of order events. */

@@ -1,6 +1,6 @@
 import Fastify from "fastify";
 import { openDatabase } from "@shop/prisma/db";
-import { ConfigError, loadConfig, type Config } from "@shop/api/config";
+import { ConfigError, loadConfig, type Config } from "@shop/core/config";
 import { startBot, WEBHOOK_PATH } from "./runtime";
 
 /**

@@ -1,6 +1,6 @@
 import { Composer, GrammyError, type Context } from "grammy";
-import { changeOrderStatus } from "@shop/api/services/order-status";
-import { HttpError } from "@shop/api/plugins/app/errors";
+import { changeOrderStatus } from "@shop/core/orders/change-status";
+import { ShopError } from "@shop/core/errors";
 import { statusLabel } from "@shop/shared/labels";
 import type { BotDeps } from "./deps";
 import { parseCallback } from "./callback-data";
@@ -35,16 +35,12 @@ export function managerFeature({ prisma, notifier, config, log }: BotDeps): Comp
       await ctx.answerCallbackQuery({ text: MANAGER_TEXTS.staleButton });
       return;
     }
+    let order;
     try {
-      await changeOrderStatus(prisma, notifier, action.orderId, action.status);
+      ({ order } = await changeOrderStatus(prisma, notifier, action.orderId, action.status));
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      await ctx.answerCallbackQuery({ text: error.statusCode === 404 ? MANAGER_TEXTS.orderGone : error.message, show_alert: true });
-      return;
-    }
-    const order = await prisma.order.findUnique({ where: { id: action.orderId }, include: { items: true } });
-    if (!order) {
-      await ctx.answerCallbackQuery({ text: MANAGER_TEXTS.orderGone, show_alert: true });
+      if (!(error instanceof ShopError)) throw error;
+      await ctx.answerCallbackQuery({ text: error.kind === "not-found" ? MANAGER_TEXTS.orderGone : error.message, show_alert: true });
       return;
     }
     const who = ctx.from.username ? "@" + ctx.from.username : [ctx.from.first_name, ctx.from.last_name].filter(Boolean).join(" ");

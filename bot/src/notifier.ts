@@ -1,4 +1,4 @@
-import type { OrderNotifier, Tx } from "@shop/api/services/notifier";
+import type { OrderNotifier, Tx } from "@shop/core/orders/notifications";
 import { customerStatusText, managerOrderText } from "./order-text";
 import { managerKeyboard } from "./keyboards";
 
@@ -45,10 +45,8 @@ export function createOutboxNotifier(options: OutboxNotifierOptions): OutboxNoti
       return () => listeners.delete(listener);
     },
 
-    async orderCreated(tx, orderId) {
+    async orderCreated(tx, order) {
       if (options.managerChatIds.length === 0) return;
-      const order = await tx.order.findUnique({ where: { id: orderId }, include: { items: true } });
-      if (!order) return;
       const payload: OutboxPayload = {
         text: managerOrderText(order),
         parse_mode: "HTML",
@@ -61,13 +59,12 @@ export function createOutboxNotifier(options: OutboxNotifierOptions): OutboxNoti
       );
     },
 
-    async orderStatusChanged(tx, orderId, previousStatus) {
-      const order = await tx.order.findUnique({ where: { id: orderId } });
-      if (!order || order.status === previousStatus || order.telegramUserId === null) return;
+    async orderStatusChanged(tx, order, previousStatus) {
+      if (order.status === previousStatus || order.telegramUser === null) return;
       // the order's updatedAt names this very change: a later change back to the same status is a new event
       const dedupeKey = `order:${order.id}:status:${order.status}:${order.updatedAt.getTime()}`;
       await enqueue(tx, [
-        { chatId: order.telegramUserId, dedupeKey, payload: { text: customerStatusText(order.orderNumber, order.status), parse_mode: "HTML" } },
+        { chatId: order.telegramUser.id, dedupeKey, payload: { text: customerStatusText(order.number, order.status), parse_mode: "HTML" } },
       ]);
     },
   };

@@ -1,68 +1,40 @@
 import type { Prisma } from "@shop/prisma/db";
+import type { CartLine, Order, OrderContact } from "@shop/core/orders/order";
+import type { PreparedOrder } from "@shop/core/orders/prepared-orders";
+import type { Totals } from "@shop/shared/pricing";
 import { formatDateTime, formatPrice } from "@shop/shared/format";
 import { sourceLabel, statusLabel } from "@shop/shared/labels";
 import { formatPhone } from "@shop/shared/phone";
 
 /**
- * The texts the bot writes about an order (HTML parse mode). Orders from the database and prepared website
- * checkouts are both turned into an OrderView first, so the manager card and the confirmation screen read alike.
+ * The texts the bot writes about an order (HTML parse mode). Placed orders and prepared website checkouts have
+ * the same lines, totals and contact, so the manager card and the confirmation screen read alike.
  */
-export interface OrderView {
-  lines: { name: string; sku: string; price: number; quantity: number }[];
-  subtotal: number;
-  discountPercent: number;
-  discountAmount: number;
-  deliveryCost: number;
-  total: number;
-  customerName: string;
-  customerPhone: string;
-  deliveryAddress: string | null;
-  comment: string | null;
-}
 
 /** Telegram's limit for a message text. */
 const MAX_TEXT = 4096;
-
-export type OrderWithItems = Prisma.OrderGetPayload<{ include: { items: true } }>;
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-export function orderView(order: OrderWithItems): OrderView {
-  return {
-    lines: [...order.items]
-      .sort((a, b) => a.id - b.id)
-      .map((item) => ({ name: item.productName, sku: item.productSku, price: Number(item.price), quantity: item.quantity })),
-    subtotal: Number(order.subtotal),
-    discountPercent: order.discountPercent,
-    discountAmount: Number(order.discountAmount),
-    deliveryCost: Number(order.deliveryCost),
-    total: Number(order.total),
-    customerName: order.customerName,
-    customerPhone: order.customerPhone,
-    deliveryAddress: order.deliveryAddress,
-    comment: order.comment,
-  };
-}
-
-function itemLine(line: OrderView["lines"][number]): string {
+function itemLine(line: CartLine): string {
   const sum = formatPrice((Math.round(line.price * 100) * line.quantity) / 100);
   return `• ${escapeHtml(line.name)} (${escapeHtml(line.sku)}) — ${line.quantity} × ${formatPrice(line.price)} = ${sum}`;
 }
 
-function totalsBlock(view: OrderView): string[] {
-  const rows = [`Товары: ${formatPrice(view.subtotal)}`];
-  if (view.discountAmount > 0) rows.push(`Скидка ${view.discountPercent}%: −${formatPrice(view.discountAmount)}`);
-  rows.push(`Доставка: ${formatPrice(view.deliveryCost)}`);
-  rows.push(`<b>Итого: ${formatPrice(view.total)}</b>`);
+function totalsBlock(totals: Totals): string[] {
+  const rows = [`Товары: ${formatPrice(totals.subtotal)}`];
+  if (totals.discount > 0) rows.push(`Скидка ${totals.discountPercent}%: −${formatPrice(totals.discount)}`);
+  rows.push(`Доставка: ${formatPrice(totals.delivery)}`);
+  rows.push(`<b>Итого: ${formatPrice(totals.total)}</b>`);
   return rows;
 }
 
-function contactBlock(view: OrderView): string[] {
-  const rows = [`Имя: ${escapeHtml(view.customerName)}`, `Телефон: ${escapeHtml(formatPhone(view.customerPhone))}`];
-  rows.push(`Адрес: ${view.deliveryAddress ? escapeHtml(view.deliveryAddress) : "не указан"}`);
-  if (view.comment) rows.push(`Комментарий: ${escapeHtml(view.comment)}`);
+function contactBlock(contact: OrderContact): string[] {
+  const rows = [`Имя: ${escapeHtml(contact.customerName)}`, `Телефон: ${escapeHtml(formatPhone(contact.customerPhone))}`];
+  rows.push(`Адрес: ${contact.deliveryAddress ? escapeHtml(contact.deliveryAddress) : "не указан"}`);
+  if (contact.comment) rows.push(`Комментарий: ${escapeHtml(contact.comment)}`);
   return rows;
 }
 
@@ -83,38 +55,38 @@ function fit(head: string[], lines: string[], tail: string[]): string {
 }
 
 /** The card a manager gets for every new order; re-rendered with the current status when a button is pressed. */
-export function managerOrderText(order: OrderWithItems, options: { changedBy?: string } = {}): string {
-  const view = orderView(order);
-  const telegram = order.telegramUserId
-    ? `Telegram: ${order.telegramUsername ? "@" + escapeHtml(order.telegramUsername) : escapeHtml([order.telegramFirstName, order.telegramLastName].filter(Boolean).join(" ") || "пользователь")} (id ${order.telegramUserId})`
+export function managerOrderText(order: Order, options: { changedBy?: string } = {}): string {
+  const user = order.telegramUser;
+  const telegram = user
+    ? `Telegram: ${user.username ? "@" + escapeHtml(user.username) : escapeHtml([user.firstName, user.lastName].filter(Boolean).join(" ") || "пользователь")} (id ${user.id})`
     : null;
   const head = [
-    `🛍 <b>Заказ №${escapeHtml(order.orderNumber)}</b>`,
+    `🛍 <b>Заказ №${escapeHtml(order.number)}</b>`,
     `Статус: <b>${escapeHtml(statusLabel(order.status))}</b>` + (options.changedBy ? ` (изменил(а) ${escapeHtml(options.changedBy)})` : ""),
     `Источник: ${escapeHtml(sourceLabel(order.source))}`,
     `Создан: ${formatDateTime(order.createdAt)}`,
     "",
     "<b>Состав:</b>",
   ];
-  const tail = ["", ...totalsBlock(view), "", "<b>Покупатель:</b>", ...contactBlock(view), ...(telegram ? [telegram] : [])];
-  return fit(head, view.lines.map(itemLine), tail);
+  const tail = ["", ...totalsBlock(order.totals), "", "<b>Покупатель:</b>", ...contactBlock(order.contact), ...(telegram ? [telegram] : [])];
+  return fit(head, order.lines.map(itemLine), tail);
 }
 
 /** The website checkout as the shopper sees it before confirming in the bot. */
-export function preparedOrderText(view: OrderView): string {
+export function preparedOrderText(prepared: PreparedOrder): string {
   const head = ["🛒 <b>Ваш заказ с сайта</b>", "", "<b>Состав:</b>"];
   const tail = [
     "",
-    ...totalsBlock(view),
+    ...totalsBlock(prepared.totals),
     "",
     "<b>Контактные данные:</b>",
-    ...contactBlock(view),
+    ...contactBlock(prepared.contact),
     "",
     "* Точная стоимость доставки будет уточнена менеджером",
     "",
     "Всё верно? Нажмите «Подтвердить заказ».",
   ];
-  return fit(head, view.lines.map(itemLine), tail);
+  return fit(head, prepared.lines.map(itemLine), tail);
 }
 
 /** What a customer with a Telegram account is told when a manager or the admin panel moves the order. */

@@ -1,12 +1,8 @@
 import { Composer, InlineKeyboard, type Context } from "grammy";
-import {
-  confirmPreparedOrder,
-  findPreparedOrder,
-  type PreparedOrderPayload,
-} from "@shop/api/services/orders";
+import { confirmPreparedOrder, findPreparedOrder } from "@shop/core/orders/prepared-orders";
 import type { BotDeps } from "./deps";
 import { confirmCallback, parseCallback } from "./callback-data";
-import { escapeHtml, preparedOrderText, type OrderView } from "./order-text";
+import { escapeHtml, preparedOrderText } from "./order-text";
 
 export const PREPARED_TEXTS = {
   confirmButton: "✅ Подтвердить заказ",
@@ -21,21 +17,6 @@ export const PREPARED_TEXTS = {
   confirmedToast: "Заказ оформлен!",
   staleButton: "Эта кнопка больше не работает.",
 } as const;
-
-function payloadView(payload: PreparedOrderPayload): OrderView {
-  return {
-    lines: payload.cart.map((line) => ({ name: line.name, sku: line.sku, price: line.price, quantity: line.quantity })),
-    subtotal: payload.totals.subtotal,
-    discountPercent: payload.totals.discount_percent,
-    discountAmount: payload.totals.discount,
-    deliveryCost: payload.totals.delivery,
-    total: payload.totals.total,
-    customerName: payload.order.customer_name,
-    customerPhone: payload.order.customer_phone,
-    deliveryAddress: payload.order.delivery_address,
-    comment: payload.order.comment,
-  };
-}
 
 /** Takes the confirmation button off the order message, so it cannot be pressed again. */
 async function dropButton(ctx: Context) {
@@ -57,7 +38,7 @@ export function preparedOrderFeature({ prisma, notifier }: BotDeps): Composer<Co
     const found = await findPreparedOrder(prisma, token);
     switch (found.status) {
       case "ok":
-        await ctx.reply(preparedOrderText(payloadView(found.payload)), {
+        await ctx.reply(preparedOrderText(found.order), {
           parse_mode: "HTML",
           reply_markup: new InlineKeyboard().text(PREPARED_TEXTS.confirmButton, confirmCallback(token)),
         });
@@ -86,7 +67,7 @@ export function preparedOrderFeature({ prisma, notifier }: BotDeps): Composer<Co
       case "created":
         await ctx.answerCallbackQuery({ text: PREPARED_TEXTS.confirmedToast });
         await dropButton(ctx);
-        await ctx.reply(PREPARED_TEXTS.created(result.order.order_number), { parse_mode: "HTML" });
+        await ctx.reply(PREPARED_TEXTS.created(result.order.number), { parse_mode: "HTML" });
         return;
       case "used":
         await ctx.answerCallbackQuery();

@@ -1,8 +1,8 @@
 import { Api, webhookCallback, type Bot } from "grammy";
 import type { FastifyInstance } from "fastify";
 import type { PrismaClient } from "@shop/prisma/db";
-import type { Config } from "@shop/api/config";
-import type { BotInfo } from "@shop/api/services/bot-info";
+import type { Config } from "@shop/core/config";
+import type { BotInfo } from "@shop/core/telegram/bot-info";
 import { BOT_COMMANDS, createBot } from "./bot";
 import { shopWebAppUrl } from "./keyboards";
 import { silentLog, type BotLog } from "./log";

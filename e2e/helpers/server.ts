@@ -6,7 +6,7 @@ import path from "node:path";
 import pg from "pg";
 
 /**
- * The real shop for browser tests: a fresh build of the web app, then `tsx api/src/server.ts` on a free port with
+ * The real shop for browser tests: a fresh build of the web app, then `tsx server/src/main.ts` on a free port with
  * its own temporary data directory (embedded database, uploads), the demo catalogue seeded and a known admin.
  */
 
@@ -120,7 +120,7 @@ export async function startServer(options: StartOptions = {}): Promise<ShopServe
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...options.env,
   };
-  const child: ChildProcess = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["api/src/server.ts"], {
+  const child: ChildProcess = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["server/src/main.ts"], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

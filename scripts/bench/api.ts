@@ -104,7 +104,7 @@ interface Started {
 
 /**
  * `node <file>` (one process: its pid is the server's), ready when `ready` matches its output. TypeScript runs
- * through `--import tsx`; the API runs as `npm start` runs it, built (api/dist/server.mjs).
+ * through `--import tsx`; the API runs as `npm start` runs it, built (server/dist/main.mjs).
  */
 async function startNode(file: string, env: Record<string, string>, ready: RegExp, nodeArgs: string[] = [], timeoutMs = 120_000): Promise<Started> {
   const child = spawn(process.execPath, [...(file.endsWith(".ts") ? ["--import", "tsx"] : []), ...nodeArgs, file], {
@@ -178,15 +178,15 @@ async function withCpu<T extends autocannon.Result>(pid: number, work: () => Pro
 const NODE_OPTIONS_EXTRA = (process.env.BENCH_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
 
 /**
- * How `npm start` runs the server: the environment settings and node options of api/package.json's "serve"
- * script (`NAME=value … node <options> dist/server.mjs`), so that the benchmark measures the same process.
+ * How `npm start` runs the server: the environment settings and node options of server/package.json's "serve"
+ * script (`NAME=value … node <options> dist/main.mjs`), so that the benchmark measures the same process.
  * Settings written with shell expansions (NODE_ENV=${NODE_ENV:-production}) are the benchmark's own to set.
  */
 function serveScript(): { env: Record<string, string>; nodeArgs: string[] } {
-  const serve = (JSON.parse(readFileSync(path.join(ROOT, "api/package.json"), "utf8")) as { scripts: { serve: string } }).scripts.serve;
+  const serve = (JSON.parse(readFileSync(path.join(ROOT, "server/package.json"), "utf8")) as { scripts: { serve: string } }).scripts.serve;
   const words = serve.trim().split(/\s+/);
   const node = words.indexOf("node");
-  if (node < 0 || words[words.length - 1] !== "dist/server.mjs") throw new Error(`api/package.json "serve" is not "… node … dist/server.mjs": ${serve}`);
+  if (node < 0 || words[words.length - 1] !== "dist/main.mjs") throw new Error(`server/package.json "serve" is not "… node … dist/main.mjs": ${serve}`);
   const env = Object.fromEntries(
     words
       .slice(0, node)
@@ -200,7 +200,7 @@ let built = false;
 async function startApi(env: Record<string, string>): Promise<Started> {
   if (!built) {
     await new Promise<void>((resolve, reject) =>
-      spawn(process.execPath, ["scripts/build-server.mjs", "api"], { cwd: ROOT, stdio: "inherit" }).once("exit", (code) =>
+      spawn(process.execPath, ["scripts/build-server.mjs", "server"], { cwd: ROOT, stdio: "inherit" }).once("exit", (code) =>
         code === 0 ? resolve() : reject(new Error(`the server build failed (${code})`)),
       ),
     );
@@ -208,7 +208,7 @@ async function startApi(env: Record<string, string>): Promise<Started> {
   }
   const serve = serveScript();
   const api = await startNode(
-    "api/dist/server.mjs",
+    "server/dist/main.mjs",
     {
       ...serve.env,
       NODE_ENV: "production",

@@ -40,7 +40,7 @@ export interface PricedLine {
   quantity: number;
 }
 
-export interface OrderTotals {
+export interface Totals {
   subtotal: number;
   discountPercent: number;
   discount: number;
@@ -62,7 +62,7 @@ export function subtotalOf(lines: readonly PricedLine[]): number {
 }
 
 /** Total = subtotal − discount + delivery; the discount is rounded to the kopeck. */
-export function computeTotals(lines: readonly PricedLine[], deliveryFee: number = DELIVERY_FEE): OrderTotals {
+export function computeTotals(lines: readonly PricedLine[], deliveryFee: number = DELIVERY_FEE): Totals {
   const subtotalKopecks = lines.reduce((sum, line) => sum + toKopecks(line.price) * line.quantity, 0);
   const subtotal = fromKopecks(subtotalKopecks);
   const discountPercent = discountPercentFor(subtotal);

@@ -3,7 +3,8 @@ import { ErrorResponse, IdParams } from "@shop/shared/schemas/common";
 import { AdminOrder, AdminOrdersQuery, AdminOrdersResponse, StatusBody } from "@shop/shared/schemas/orders";
 import type { App } from "../app";
 import { getAdminOrder, listAdminOrders } from "../services/admin-orders";
-import { changeOrderStatus } from "../services/order-status";
+import { changeOrderStatus } from "@shop/core/orders/change-status";
+import { toAdminOrder } from "../services/order-wire";
 
 const security = [{ bearerAuth: [] }];
 
@@ -56,6 +57,6 @@ export default async function adminOrderRoutes(instance: App) {
         response: { 200: AdminOrder, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request) => (await changeOrderStatus(app.prisma, app.notifier, request.params.id, request.body.status)).order,
+    async (request) => toAdminOrder((await changeOrderStatus(app.prisma, app.notifier, request.params.id, request.body.status)).order),
   );
 }

@@ -3,8 +3,11 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { CreateOrderBody, CreateOrderResponse, PrepareOrderBody, PrepareOrderResponse } from "@shop/shared/schemas/orders";
 import { ErrorResponse } from "@shop/shared/schemas/common";
 import type { App } from "../app";
-import { botStartLink } from "../services/bot-info";
-import { createOrder, IDEMPOTENCY_KEY_PATTERN, prepareOrder, resolveOrderIdentity } from "../services/orders";
+import { botStartLink } from "@shop/core/telegram/bot-info";
+import { IDEMPOTENCY_KEY_PATTERN, placeOrder, resolveOrderIdentity } from "@shop/core/orders/place-order";
+import { prepareOrder } from "@shop/core/orders/prepared-orders";
+import { forgetBestSellers } from "../services/catalog";
+import { toCreateOrderResponse, toPrepareOrderResponse } from "../services/order-wire";
 
 const IdempotencyHeaders = Type.Object({
   "idempotency-key": Type.Optional(Type.String({ pattern: IDEMPOTENCY_KEY_PATTERN, minLength: 1, maxLength: 100 })),
@@ -35,14 +38,16 @@ export default async function orderRoutes(app: App) {
     async (request, reply) => {
       const body = request.body;
       const { source, telegramUser } = resolveOrderIdentity(body, request.telegramUser());
-      const result = await createOrder(app.prisma, app.notifier, {
+      const result = await placeOrder(app.prisma, app.notifier, {
         contact: body,
         lines: body.cart_items.map((item) => ({ productId: item.product_id, quantity: item.quantity, clientName: item.product_name })),
         source,
         telegramUser,
         idempotencyKey: request.headers["idempotency-key"] ?? null,
       });
-      return reply.status(result.created ? 201 : 200).send(result.order);
+      // the next recommendations of this process see the new order at once (other processes within a minute)
+      if (result.created) forgetBestSellers(app.prisma);
+      return reply.status(result.created ? 201 : 200).send(toCreateOrderResponse(result.order));
     },
   );
 
@@ -68,9 +73,9 @@ export default async function orderRoutes(app: App) {
         lines: body.cart.map((item) => ({ productId: item.id, quantity: item.quantity, clientName: item.name })),
         source: body.source,
         idempotencyKey: request.headers["idempotency-key"] ?? null,
-        botStartLink: (token) => botStartLink(app.config, app.botInfo, token),
       });
-      return reply.status(result.created ? 201 : 200).send(result.prepared);
+      const botLink = botStartLink(app.config, app.botInfo, result.prepared.token);
+      return reply.status(result.created ? 201 : 200).send(toPrepareOrderResponse(result.prepared, botLink));
     },
   );
 }

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { TelegramUserBody, TelegramUserResponse } from "@shop/shared/schemas/telegram";
 import { ErrorResponse } from "@shop/shared/schemas/common";
 import type { App } from "../app";
-import { syncTelegramUser } from "../services/telegram-customers";
+import { syncTelegramUser } from "../services/telegram-user";
 
 export default async function telegramUserRoutes(app: App) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -2,8 +2,9 @@ import type { PrismaClient } from "@shop/prisma/db";
 import { ADMIN_ORDERS_PAGE_SIZE } from "@shop/shared/constants";
 import type { AdminOrder, AdminOrdersQuery, AdminOrdersResponse } from "@shop/shared/schemas/orders";
 import { notFound } from "../plugins/app/errors";
-import { orderInclude, toAdminOrder } from "./order-mapping";
-import { ORDER_NOT_FOUND } from "./order-status";
+import { ORDER_NOT_FOUND } from "@shop/core/orders/change-status";
+import { orderInclude, toOrder } from "@shop/core/orders/order-record";
+import { toAdminOrder } from "./order-wire";
 
 /** The admin's order list: newest first, optionally one status, each order with its items. */
 export async function listAdminOrders(prisma: PrismaClient, query: AdminOrdersQuery): Promise<AdminOrdersResponse> {
@@ -20,11 +21,11 @@ export async function listAdminOrders(prisma: PrismaClient, query: AdminOrdersQu
       take: limit,
     }),
   ]);
-  return { orders: rows.map(toAdminOrder), total, totalPages: Math.ceil(total / limit), page };
+  return { orders: rows.map((row) => toAdminOrder(toOrder(row))), total, totalPages: Math.ceil(total / limit), page };
 }
 
 export async function getAdminOrder(prisma: PrismaClient, id: number): Promise<AdminOrder> {
   const row = await prisma.order.findUnique({ where: { id }, include: orderInclude });
   if (!row) throw notFound(ORDER_NOT_FOUND);
-  return toAdminOrder(row);
+  return toAdminOrder(toOrder(row));
 }

@@ -1,7 +1,8 @@
 import type { PrismaClient } from "@shop/prisma/db";
 import type { MyOrderDetail, MyOrdersResponse } from "@shop/shared/schemas/orders";
 import { notFound } from "../plugins/app/errors";
-import { orderInclude, toOrderItem, toOrderTotals } from "./order-mapping";
+import { orderInclude, toOrder } from "@shop/core/orders/order-record";
+import { toOrderItems, toWireTotals } from "./order-wire";
 
 /** "Мои заказы" in the mini-app: only the orders of the Telegram user the request proves to be. */
 
@@ -37,16 +38,17 @@ export async function listMyOrders(prisma: PrismaClient, telegramUserId: number 
 
 /** One of the user's orders with its items; someone else's order is a 404, exactly like a missing one. */
 export async function getMyOrder(prisma: PrismaClient, telegramUserId: number | bigint, orderId: number): Promise<MyOrderDetail> {
-  const order = await prisma.order.findFirst({ where: { id: orderId, telegramUserId: BigInt(telegramUserId) }, include: orderInclude });
-  if (!order) throw notFound(ORDER_NOT_FOUND);
+  const row = await prisma.order.findFirst({ where: { id: orderId, telegramUserId: BigInt(telegramUserId) }, include: orderInclude });
+  if (!row) throw notFound(ORDER_NOT_FOUND);
+  const order = toOrder(row);
   return {
     id: order.id,
-    order_number: order.orderNumber,
+    order_number: order.number,
     created_at: order.createdAt.toISOString(),
     status: order.status,
-    ...toOrderTotals(order),
-    delivery_address: order.deliveryAddress,
-    comment: order.comment,
-    items: order.items.map(toOrderItem),
+    ...toWireTotals(order.totals),
+    delivery_address: order.contact.deliveryAddress,
+    comment: order.contact.comment,
+    items: toOrderItems(order),
   };
 }

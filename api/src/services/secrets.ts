@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Database } from "@shop/prisma/db";
-import type { Config } from "../config";
+import type { Config } from "@shop/core/config";
 import { generatePassword, hashPassword, verifyPassword } from "../lib/password";
 
 /**

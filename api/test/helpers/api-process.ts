@@ -15,11 +15,11 @@ export interface ApiProcess {
 }
 
 /**
- * The real server (`tsx api/src/server.ts`) as its own process on a free loopback port (PORT=0; the port is read
+ * The real server (`tsx server/src/main.ts`) as its own process on a free loopback port (PORT=0; the port is read
  * from the address it prints). Resolves once /api/health answers 200.
  */
 export async function startApiProcess(env: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<ApiProcess> {
-  const child = spawn(path.join(REPO_ROOT, "node_modules/.bin/tsx"), ["api/src/server.ts"], {
+  const child = spawn(path.join(REPO_ROOT, "node_modules/.bin/tsx"), ["server/src/main.ts"], {
     cwd: REPO_ROOT,
     env: { ...process.env, HOST: "127.0.0.1", PORT: "0", SEED_DEMO: "0", LOG_LEVEL: "warn", INIT_CWD: REPO_ROOT, ...env },
     stdio: ["ignore", "pipe", "pipe"],

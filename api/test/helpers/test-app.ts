@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Database } from "@shop/prisma/db";
 import { buildApp, type App } from "../../src/app";
-import { loadConfig, type Config } from "../../src/config";
+import { loadConfig, type Config } from "@shop/core/config";
 import { ensureAdmin, resolveJwtSecret } from "../../src/services/secrets";
-import type { OrderNotifier } from "../../src/services/notifier";
+import type { OrderNotifier } from "@shop/core/orders/notifications";
 import { openTestDatabase } from "./database";
 
 export const TEST_ADMIN = { login: "admin", password: "test-password-123" };

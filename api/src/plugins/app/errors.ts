@@ -1,7 +1,13 @@
 import fp from "fastify-plugin";
 import type { FastifyError, FastifyInstance } from "fastify";
+import { ShopError, type ShopErrorKind } from "@shop/core/errors";
 
-/** An error whose message a shopper or an admin may read: it goes out as `{ message, errors? }`. */
+export { invalid as badRequest, notFound, conflict } from "@shop/core/errors";
+
+/**
+ * An error of the HTTP layer itself (401 of a missing token, 413, 429) whose message a shopper or an admin may
+ * read: it goes out as `{ message, errors? }`. The shop's own rules throw ShopError (@shop/core/errors).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -12,9 +18,13 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
-export const notFound = (message = "Не найдено") => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+const SHOP_ERROR_STATUS: Record<ShopErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  "not-found": 404,
+  conflict: 409,
+};
 
 const STATUS_MESSAGES: Record<number, string> = {
   400: "Некорректный запрос",
@@ -43,6 +53,10 @@ function validationMessage(error: FastifyError): { message: string; errors: Reco
 
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ShopError) {
+      const body = error.fields ? { message: error.message, errors: error.fields } : { message: error.message };
+      return reply.status(SHOP_ERROR_STATUS[error.kind]).send(body);
+    }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
     }

@@ -1,10 +1,8 @@
 import type { Prisma, PrismaClient } from "@shop/prisma/db";
-import type { TelegramUserBody, TelegramUserResponse } from "@shop/shared/schemas/telegram";
-import { HttpError } from "../plugins/app/errors";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
-/** A Telegram user as the API learns it: from validated initData, the bot, or (names only) a request body. */
+/** A Telegram user as the shop learns it: from validated initData, the bot, or (names only) a request body. */
 export interface TelegramIdentity {
   id: number | bigint;
   username?: string | null;
@@ -43,34 +41,4 @@ export async function upsertTelegramCustomer(db: Db, user: TelegramIdentity): Pr
       updated_at = now()
     RETURNING telegram_user_id, username, first_name, last_name`;
   return rows[0]!;
-}
-
-export const TELEGRAM_MESSAGES = {
-  identityRequired: "Откройте магазин из Telegram: данные пользователя не получены",
-  mismatch: "Данные пользователя Telegram не подтверждены. Откройте магазин из Telegram заново.",
-} as const;
-
-/** POST /api/telegram-user: the body may only speak for the user the request proves to be. */
-export async function syncTelegramUser(
-  prisma: PrismaClient,
-  verified: TelegramIdentity | null,
-  body: TelegramUserBody,
-): Promise<TelegramUserResponse> {
-  if (!verified) throw new HttpError(401, TELEGRAM_MESSAGES.identityRequired);
-  if (String(verified.id) !== String(body.telegram_user_id)) throw new HttpError(403, TELEGRAM_MESSAGES.mismatch);
-  const row = await upsertTelegramCustomer(prisma, {
-    id: verified.id,
-    username: verified.username ?? body.telegram_username,
-    first_name: verified.first_name ?? body.telegram_first_name,
-    last_name: verified.last_name ?? body.telegram_last_name,
-    language_code: verified.language_code ?? body.language_code,
-  });
-  const orderCount = await prisma.order.count({ where: { telegramUserId: row.telegram_user_id } });
-  return {
-    telegram_user_id: String(row.telegram_user_id),
-    telegram_username: row.username,
-    telegram_first_name: row.first_name,
-    telegram_last_name: row.last_name,
-    order_count: orderCount,
-  };
 }

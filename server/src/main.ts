@@ -1,10 +1,15 @@
 import path from "node:path";
 import { openDatabase } from "@shop/prisma/db";
 import { seedDemoIfEmpty } from "@shop/prisma/seed";
-import { ConfigError, loadConfig, type Config } from "./config";
-import { buildApp } from "./app";
-import { ensureAdmin, resolveJwtSecret } from "./services/secrets";
+import { ConfigError, loadConfig, type Config } from "@shop/core/config";
+import { buildApp } from "@shop/api/app";
+import { ensureAdmin, resolveJwtSecret } from "@shop/api/services/secrets";
 import { createOutboxNotifier } from "@shop/bot/notifier";
+
+/**
+ * The shop as one process: the API with the web app and, with a bot token, the Telegram bot (long polling or
+ * webhook) and its outbox worker. The only module that knows both the API and the bot.
+ */
 
 function readConfig(): Config {
   try {

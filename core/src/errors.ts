@@ -1,0 +1,23 @@
+/**
+ * What can go wrong in the shop's own rules, in words a shopper or a manager may read (Russian). The API turns
+ * a kind into an HTTP status (400, 401, 403, 404, 409), the bot into a chat message; the domain knows neither.
+ */
+export type ShopErrorKind = "invalid" | "unauthorized" | "forbidden" | "not-found" | "conflict";
+
+export class ShopError extends Error {
+  constructor(
+    readonly kind: ShopErrorKind,
+    message: string,
+    /** per field, for forms: { customer_phone: "…" } */
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "ShopError";
+  }
+}
+
+export const invalid = (message: string, fields?: Record<string, string>) => new ShopError("invalid", message, fields);
+export const unauthorized = (message: string) => new ShopError("unauthorized", message);
+export const forbidden = (message: string) => new ShopError("forbidden", message);
+export const notFound = (message = "Не найдено") => new ShopError("not-found", message);
+export const conflict = (message: string) => new ShopError("conflict", message);

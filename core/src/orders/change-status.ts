@@ -1,0 +1,42 @@
+import type { PrismaClient } from "@shop/prisma/db";
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "@shop/shared/labels";
+import { invalid, notFound } from "../errors";
+import type { OrderNotifier } from "./notifications";
+import type { Order } from "./order";
+import { findOrder } from "./order-record";
+
+export const ORDER_NOT_FOUND = "Заказ не найден";
+export const INVALID_STATUS = `Недопустимый статус заказа. Возможные: ${ORDER_STATUSES.join(", ")}`;
+
+export interface StatusChange {
+  order: Order;
+  /** false when the order already had this status: nothing was written and nobody is notified */
+  changed: boolean;
+  previousStatus: OrderStatus;
+}
+
+/**
+ * Sets an order's status: the one place the admin panel and the bot's manager buttons change it. Any status
+ * may follow any other (the admin switches freely, docs/product.md#order-statuses). The row is locked while it
+ * changes, so two managers pressing at once each see the right previous status; the notification is written in
+ * the same transaction (outbox), so it goes out exactly when the change is committed. An unknown status is
+ * invalid, an unknown order not found.
+ */
+export async function changeOrderStatus(
+  prisma: PrismaClient,
+  notifier: OrderNotifier,
+  orderId: number,
+  status: string,
+): Promise<StatusChange> {
+  if (!isOrderStatus(status)) throw invalid(INVALID_STATUS, { status: INVALID_STATUS });
+  return prisma.$transaction(async (tx) => {
+    const [locked] = await tx.$queryRaw<{ status: OrderStatus }[]>`
+      SELECT status::text AS status FROM orders WHERE id = ${orderId} FOR UPDATE`;
+    if (!locked) throw notFound(ORDER_NOT_FOUND);
+    const previousStatus = locked.status;
+    if (previousStatus !== status) await tx.order.update({ where: { id: orderId }, data: { status } });
+    const order = (await findOrder(tx, orderId))!;
+    if (previousStatus !== status) await notifier.orderStatusChanged(tx, order, previousStatus);
+    return { order, changed: previousStatus !== status, previousStatus };
+  });
+}

@@ -1,0 +1,47 @@
+import type { Totals } from "@shop/shared/pricing";
+import type { OrderSourceValue, OrderStatusValue } from "@shop/shared/schemas/orders";
+
+/**
+ * The shapes an order has inside the shop. Everything that reads or writes an order speaks them; the API's
+ * wire formats (snake_case, documented in docs/api.md) are mapped from them at the edge, in one place.
+ */
+
+/** The checkout form after validation: the phone normalised to +7XXXXXXXXXX, empty optional fields null. */
+export interface OrderContact {
+  customerName: string;
+  customerPhone: string;
+  deliveryAddress: string | null;
+  comment: string | null;
+}
+
+/** A cart line as it is sold: the product's name, article, first picture and price at that moment. */
+export interface CartLine {
+  /** null once the product was deleted: the order keeps the line by its snapshot */
+  productId: number | null;
+  name: string;
+  sku: string;
+  image: string | null;
+  price: number;
+  quantity: number;
+}
+
+/** The Telegram user an order belongs to, as the order recorded them. */
+export interface OrderTelegramUser {
+  id: bigint;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+export interface Order {
+  id: number;
+  number: string;
+  createdAt: Date;
+  updatedAt: Date;
+  status: OrderStatusValue;
+  source: OrderSourceValue;
+  contact: OrderContact;
+  lines: (CartLine & { id: number })[];
+  totals: Totals;
+  telegramUser: OrderTelegramUser | null;
+}

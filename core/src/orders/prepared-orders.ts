@@ -1,0 +1,192 @@
+import { randomBytes } from "node:crypto";
+import type { Prisma, PrismaClient } from "@shop/prisma/db";
+import type { CheckoutForm } from "@shop/shared/checkout";
+import { PREPARED_ORDER_TTL_MS } from "@shop/shared/constants";
+import { computeTotals, type Totals } from "@shop/shared/pricing";
+import type { OrderSourceValue } from "@shop/shared/schemas/orders";
+import { invalid } from "../errors";
+import type { TelegramIdentity } from "../customers/telegram-customers";
+import { checkContact, mergeLines, ORDER_MESSAGES, priceCart, type RequestedLine } from "./checkout";
+import type { OrderNotifier } from "./notifications";
+import type { CartLine, Order, OrderContact } from "./order";
+import { afterKeyConflict, TX_OPTIONS, writeOrder } from "./write-order";
+
+/**
+ * A website checkout continues in the bot (docs/product.md#website-checkout-through-the-bot): the site prepares
+ * the order — validated and priced by the server — under a single-use token, the shopper opens the bot with it
+ * and confirms, and only then the order is created, linked to their Telegram account.
+ */
+
+/** The checkout exactly as the server priced it when the shopper pressed «Оформить заказ» on the website. */
+export interface PreparedOrder {
+  contact: OrderContact;
+  lines: CartLine[];
+  totals: Totals;
+  source: "website" | "mobile_web";
+}
+
+/** What prepared_orders.payload holds. */
+interface StoredPayloadV2 extends PreparedOrder {
+  version: 2;
+}
+
+/** The first stored form, still read: tokens live for a day and may have been written by an older server. */
+interface StoredPayloadV1 {
+  version: 1;
+  order: { customer_name: string; customer_phone: string; delivery_address: string | null; comment: string | null };
+  cart: { id: number; name: string; sku: string; price: number; quantity: number; image: string | null }[];
+  totals: { subtotal: number; discount_percent: number; discount: number; delivery: number; total: number };
+  source: "website" | "mobile_web";
+}
+
+function readPayload(stored: unknown): PreparedOrder {
+  const payload = (typeof stored === "string" ? JSON.parse(stored) : stored) as StoredPayloadV1 | StoredPayloadV2;
+  if (payload.version === 2) return { contact: payload.contact, lines: payload.lines, totals: payload.totals, source: payload.source };
+  return {
+    contact: {
+      customerName: payload.order.customer_name,
+      customerPhone: payload.order.customer_phone,
+      deliveryAddress: payload.order.delivery_address,
+      comment: payload.order.comment,
+    },
+    lines: payload.cart.map((line) => ({ productId: line.id, name: line.name, sku: line.sku, image: line.image, price: line.price, quantity: line.quantity })),
+    totals: {
+      subtotal: payload.totals.subtotal,
+      discountPercent: payload.totals.discount_percent,
+      discount: payload.totals.discount,
+      delivery: payload.totals.delivery,
+      total: payload.totals.total,
+    },
+    source: payload.source,
+  };
+}
+
+export interface PrepareOrderInput {
+  contact: CheckoutForm;
+  lines: RequestedLine[];
+  source?: OrderSourceValue;
+  idempotencyKey: string | null;
+}
+
+export interface PreparedOrderTicket {
+  token: string;
+  expiresAt: Date;
+  order: PreparedOrder;
+}
+
+export interface PrepareOrderResult {
+  /** false: the Idempotency-Key was seen before and this is the first prepared order again */
+  created: boolean;
+  prepared: PreparedOrderTicket;
+}
+
+/** 32 characters of base64url: a valid Telegram start parameter (at most 64 of A–Z a–z 0–9 _ -). */
+export function newPreparedOrderToken(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+const toTicket = (row: { token: string; expiresAt: Date; payload: unknown }): PreparedOrderTicket => ({
+  token: row.token,
+  expiresAt: row.expiresAt,
+  order: readPayload(row.payload),
+});
+
+export async function prepareOrder(prisma: PrismaClient, input: PrepareOrderInput): Promise<PrepareOrderResult> {
+  const key = input.idempotencyKey;
+  const findByKey = async () => {
+    const row = key ? await prisma.preparedOrder.findUnique({ where: { idempotencyKey: key } }) : null;
+    return row ? { created: false, prepared: toTicket(row) } : null;
+  };
+  const replay = await findByKey();
+  if (replay) return replay;
+
+  const source = input.source ?? "website";
+  if (source !== "website" && source !== "mobile_web") throw invalid(ORDER_MESSAGES.badSource);
+  const lines = mergeLines(input.lines);
+  const contact = checkContact(input.contact);
+  const priced = await priceCart(prisma, lines);
+  const payload: StoredPayloadV2 = { version: 2, contact, lines: priced, totals: computeTotals(priced), source };
+  try {
+    const row = await prisma.preparedOrder.create({
+      data: {
+        token: newPreparedOrderToken(),
+        payload: payload as unknown as Prisma.InputJsonValue,
+        expiresAt: new Date(Date.now() + PREPARED_ORDER_TTL_MS),
+        idempotencyKey: key,
+      },
+    });
+    return { created: true, prepared: toTicket(row) };
+  } catch (error) {
+    return afterKeyConflict(error, key, findByKey);
+  }
+}
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export type PreparedOrderLookup =
+  | { status: "ok"; order: PreparedOrder; expiresAt: Date }
+  | { status: "used"; orderNumber: string | null }
+  | { status: "expired" }
+  | { status: "not-found" };
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+async function lookUp(db: Db, token: string): Promise<PreparedOrderLookup> {
+  if (!TOKEN_PATTERN.test(token)) return { status: "not-found" };
+  const row = await db.preparedOrder.findUnique({ where: { token }, include: { order: { select: { orderNumber: true } } } });
+  if (!row) return { status: "not-found" };
+  if (row.usedAt) return { status: "used", orderNumber: row.order?.orderNumber ?? null };
+  if (row.expiresAt.getTime() <= Date.now()) return { status: "expired" };
+  return { status: "ok", order: readPayload(row.payload), expiresAt: row.expiresAt };
+}
+
+/** For the bot's /start <token>: what the token holds, or why it cannot be confirmed. Reads only. */
+export async function findPreparedOrder(prisma: PrismaClient, token: string): Promise<PreparedOrderLookup> {
+  return lookUp(prisma, token);
+}
+
+export type ConfirmPreparedOrderResult =
+  | { status: "created"; order: Order }
+  | { status: "used"; orderNumber: string | null }
+  | { status: "expired" }
+  | { status: "not-found" };
+
+/**
+ * The shopper confirmed a prepared order in the bot: creates the order exactly once. The claim is one
+ * conditional UPDATE inside the transaction, so of two concurrent confirmations one creates the order and the
+ * other gets 'used' with its number. The order keeps the source of the checkout (website / mobile_web), is
+ * linked to the Telegram user and carries the prices the shopper saw; a product deleted since then stays on
+ * the order by its snapshot, with no product id.
+ */
+export async function confirmPreparedOrder(
+  prisma: PrismaClient,
+  notifier: OrderNotifier,
+  token: string,
+  telegramUser: TelegramIdentity,
+): Promise<ConfirmPreparedOrderResult> {
+  if (!TOKEN_PATTERN.test(token)) return { status: "not-found" };
+  return prisma.$transaction(async (tx): Promise<ConfirmPreparedOrderResult> => {
+    const claimed = await tx.$queryRaw<{ id: number; payload: unknown }[]>`
+      UPDATE prepared_orders SET used_at = now()
+       WHERE token = ${token} AND used_at IS NULL AND expires_at > now()
+       RETURNING id, payload`;
+    const claim = claimed[0];
+    if (!claim) {
+      const state = await lookUp(tx, token);
+      // the row may have expired between our UPDATE's clock and this read: report it as expired
+      return state.status === "ok" ? { status: "expired" } : state;
+    }
+    const prepared = readPayload(claim.payload);
+    const ids = prepared.lines.flatMap((line) => (line.productId === null ? [] : [line.productId]));
+    const stillSold = new Set((await tx.product.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((p) => p.id));
+    const order = await writeOrder(tx, notifier, {
+      source: prepared.source,
+      contact: prepared.contact,
+      lines: prepared.lines.map((line) => ({ ...line, productId: line.productId !== null && stillSold.has(line.productId) ? line.productId : null })),
+      totals: prepared.totals,
+      telegramUser,
+    });
+    await tx.preparedOrder.update({ where: { id: claim.id }, data: { orderId: order.id } });
+    return { status: "created", order };
+  }, TX_OPTIONS);
+}
