@@ -76,7 +76,7 @@ describe("POST /api/orders/prepare", () => {
     expect((row.payload as unknown as PreparedOrderPayload).cart[0]).toMatchObject({ name: "Плед вязаный из шерсти", price: 5400 });
   });
 
-  it("validates like a direct order, with the spec's messages", async () => {
+  it("validates like a direct order, with the shop's messages", async () => {
     const cart = [cartLine("Подушка льняная")];
     const noName = await prepare({ order: { ...CONTACT, customer_name: " " }, cart });
     expect(noName.statusCode).toBe(400);
