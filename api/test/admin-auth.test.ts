@@ -27,7 +27,7 @@ function hs256(key: string, payload: object): string {
   return `${unsigned}.${createHmac("sha256", key).update(unsigned).digest("base64url")}`;
 }
 
-/** Every call that needs an admin token (spec section 7, plus /api/admin/me). */
+/** Every call that needs an admin token (docs/product.md#api-in-brief, plus /api/admin/me). */
 const ADMIN_CALLS: [method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object][] = [
   ["GET", "/api/admin/me"],
   ["GET", "/api/admin/categories"],

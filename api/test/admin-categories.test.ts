@@ -39,7 +39,7 @@ describe("admin categories", () => {
     expect(list.map((c) => c.id)).toContain(created.id);
   });
 
-  it("refuses a blank name on create with the spec's message", async () => {
+  it("refuses a blank name on create with the shop's message", async () => {
     const response = await call("POST", "/api/admin/categories", { name: "   ", type: "sub" });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: "Введите название категории", errors: { name: "Введите название категории" } });

@@ -139,7 +139,7 @@ describe("POST /api/orders validation", () => {
       "Введите имя",
       { customer_name: "Введите имя", customer_phone: "Введите телефон" },
     ],
-  ])("refuses %s with the spec's message", async (_case, override, message, errors) => {
+  ])("refuses %s with the shop's message", async (_case, override, message, errors) => {
     const response = await post({ ...CONTACT, ...override, cart_items: cart() });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, errors });

@@ -83,7 +83,7 @@ describe("POST /api/orders/prepare", () => {
     expect((row.payload as { lines: object[] }).lines[0]).toMatchObject({ name: "Плед вязаный из шерсти", price: 5400 });
   });
 
-  it("validates like a direct order, with the spec's messages", async () => {
+  it("validates like a direct order, with the shop's messages", async () => {
     const cart = [cartLine("Подушка льняная")];
     const noName = await prepare({ order: { ...CONTACT, customer_name: " " }, cart });
     expect(noName.statusCode).toBe(400);

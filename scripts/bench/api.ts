@@ -7,7 +7,7 @@
  * its own node process so its memory can be read), load it with autocannon on loopback, and print a table: req/s,
  * p50, p99 and the ratio to the machine's ceiling — a bare Fastify route in a separate process, measured in the
  * same run. Also the server's resident memory 3 s after start, idle (IDLE_SECONDS after start) and after the
- * load. The tables are written to bench-results/api-<db>.md.
+ * load. The tables are written to bench-results/api-embedded.md and bench-results/api-postgresql.md (results.ts).
  *
  * Public reads are answered from the in-memory catalogue (api/src/services/catalog-store.ts), and the answer of
  * a URL asked for again is kept until the catalogue changes (api/src/plugins/app/catalog.ts). So the catalogue
@@ -39,9 +39,9 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { openDatabase, type Database } from "@shop/prisma/db";
 import { seedLarge } from "@shop/prisma/seed";
+import { RESULTS_DIR, runHeader, writeResults } from "./results";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const RESULTS_DIR = path.join(ROOT, "bench-results");
 const EMBEDDED_CACHE = path.join(RESULTS_DIR, ".cache", "embedded");
 const BENCH_DB = "shop_bench";
 const ADMIN = { login: "admin", password: "bench-admin-password" };
@@ -353,7 +353,7 @@ interface Route {
   load: { seconds: number } | { requests: number };
   /** the next request: a fresh one each time */
   next(): { path: string; method?: "GET" | "POST"; body?: string; headers?: Record<string, string> };
-  /** how the result compares with the issue's target */
+  /** how the result compares with the shop's target for this route */
   target?: (result: autocannon.Result) => string;
 }
 
@@ -665,7 +665,7 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
   const markdown = [
     `## API benchmark: ${kind === "embedded" ? "embedded database (PGlite)" : "PostgreSQL"}`,
     "",
-    `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC · ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"} · Node ${process.version} · ` +
+    `${runHeader()} · ` +
       `${fmt(prepared.counts.products)} products, ${fmt(prepared.counts.orders)} orders · ` +
       `load average (1/5/15 min) ${loadBefore} before, ${loadAfter} after`,
     "",
@@ -689,10 +689,8 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
       `${rss(after)} after the load, peak ${after ? `${fmt(after.peakMb, 1)} MB` : "?"}.`,
     "",
   ].join("\n");
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const file = path.join(RESULTS_DIR, `api-${kind}.md`);
-  writeFileSync(file, markdown);
-  console.log(`\n${markdown}\n(saved to ${path.relative(ROOT, file)})`);
+  const file = writeResults(`api-${kind}.md`, "npm run bench", markdown);
+  console.log(`\n${markdown}\n(saved to ${file})`);
   return markdown;
 }
 

@@ -5,19 +5,21 @@
  * catalogue and a product page in Chromium at 390×844 with a 4× slower CPU and a slow 4G network (Chrome DevTools'
  * "Slow 4G" preset through CDP: 562.5 ms request latency, 1.47 Mbit/s down, 675 kbit/s up; the same as Lighthouse's
  * mobile slow 4G with "devtools" throttling). Every page load starts with an empty cache. Prints LCP, CLS, the
- * JavaScript transferred (and its gzip size on disk) and the number of requests, and writes bench-results/web.json.
+ * JavaScript transferred (and its gzip size on disk) and the number of requests, and writes the tables to
+ * bench-results/web.md (results.ts).
  *
- * Targets (issue 3): shopper first load ≤ 120 KB of gzipped JS, LCP ≤ 1.5 s, CLS ≤ 0.1.
+ * Targets: shopper first load ≤ 120 KB of gzipped JS, LCP ≤ 1.5 s, CLS ≤ 0.1.
  * Options: BENCH_RUNS=3 (median of N loads per page), BENCH_NETWORK=slow4g|lighthouse150 (the second: 150 ms RTT,
  * 1.6 Mbit/s, which is what Lighthouse's default simulated throttling models), BENCH_SSR=0 (the build without its
  * server-rendering bundle: pages rendered in the browser only, for comparison).
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "../../e2e/helpers/browser";
 import { ROOT, buildWeb, chromiumPath, startServer } from "../../e2e/helpers/server";
+import { runHeader, writeResults } from "./results";
 
 const NETWORKS = {
   slow4g: { label: "Slow 4G (DevTools): 562.5 ms, 1.47 Mbit/s", latency: 562.5, down: 1.6 * 1024 * 0.9, up: 750 * 0.9 },
@@ -182,10 +184,26 @@ async function main() {
       if (admin.length) console.log(`WARNING: ${name} downloaded admin code: ${admin.join(", ")}`);
     }
 
-    mkdirSync(path.join(ROOT, "bench-results"), { recursive: true });
-    const out = path.join(ROOT, "bench-results/web.json");
-    writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), network: network.label, cpuSlowdown: 4, runs, serverRendering: ssr, results }, null, 2));
-    console.log(`Saved ${path.relative(ROOT, out)}`);
+    const catalogue = results.catalogue!;
+    const productPage = results.product!;
+    const markdown = [
+      "## Page loads in Chromium (npm run bench:web)",
+      "",
+      `${runHeader()} · Chromium 390×844, CPU 4× slower · ${network.label} · median of ${runs} cold loads · demo catalogue`,
+      "",
+      "| network, pages | catalogue LCP | product LCP | CLS | shopper JS (gzip) | requests (cat./prod.) |",
+      "|---|---|---|---|---|---|",
+      `| ${networkName}, ${ssr ? "server-rendered" : "client-rendered (BENCH_SSR=0)"} | ${catalogue.lcpMs} ms | ${productPage.lcpMs} ms | ` +
+        `${Math.max(catalogue.cls, productPage.cls)} | ${kb(catalogue.jsGzipBytes)} | ${catalogue.requests} / ${productPage.requests} |`,
+      "",
+      `| ${Object.keys(rows[0]!).join(" | ")} |`,
+      `|${Object.keys(rows[0]!).map(() => "---").join("|")}|`,
+      ...rows.map((row) => `| ${Object.values(row).join(" | ")} |`),
+      "",
+      `Shopper first load: ${kb(budget)} of gzipped JS (budget 120 KB). Targets: LCP ≤ 1.5 s, CLS ≤ 0.1.`,
+      "",
+    ].join("\n");
+    console.log(`Saved ${writeResults("web.md", "npm run bench:web", markdown)}`);
   } finally {
     await browser.close();
     await server.stop();

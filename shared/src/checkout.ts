@@ -1,6 +1,6 @@
 import { phoneError } from "./phone";
 
-/** Checkout form validation of spec section 5; the same rules run in the browser and on the server. */
+/** Checkout form validation (docs/product.md#checkout-validation); the same rules run in the browser and the server. */
 
 export const CHECKOUT_MESSAGES = {
   nameRequired: "Введите имя",
@@ -23,7 +23,7 @@ export function validateCheckoutForm(form: CheckoutForm): CheckoutErrors {
   return errors;
 }
 
-/** Messages the checkout shows when the server cannot take the order (spec section 8). */
+/** Messages the checkout shows when the server cannot take the order (docs/product.md#shopper-errors). */
 export const ORDER_ERROR_MESSAGES = {
   prepareFailed: "Ошибка сервера при подготовке заказа",
   prepareFailedStatus: (status: number) => `Ошибка сервера (${status}) при подготовке заказа.`,

@@ -1,4 +1,4 @@
-/** Business constants of spec section 9: one place for every number the shop, the server and the bot share. */
+/** Business constants (docs/product.md#limits-and-constants): every number the shop, the server and the bot share. */
 export const CATALOG_PAGE_SIZE = 12;
 export const CATALOG_MAX_PAGE_SIZE = 100;
 export const SIMILAR_PRODUCTS_LIMIT = 8;

@@ -1,4 +1,4 @@
-/** How money and dates are shown (spec section 5, display rules). */
+/** How money and dates are shown (docs/product.md#pricing-and-delivery). */
 
 function groupThousands(fixed: string): string {
   const [whole, fraction] = fixed.split(".");

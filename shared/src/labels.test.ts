@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { detectOrderSource, sourceLabel, statsStatusLabel, statusLabel } from "./labels";
 
 describe("labels", () => {
-  it("labels statuses as the spec does and shows unknown ones raw", () => {
+  it("labels statuses as the shop shows them and shows unknown ones raw", () => {
     expect(["new", "processing", "shipped", "completed", "cancelled"].map(statusLabel)).toEqual([
       "Создан",
       "В работе",

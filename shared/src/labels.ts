@@ -1,4 +1,4 @@
-/** Order statuses and sources with the Russian labels a person reads (spec sections 3 and 4). */
+/** Order statuses and sources with the Russian labels people read (docs/product.md#order-statuses, #order-sources). */
 
 export const ORDER_STATUSES = ["new", "processing", "shipped", "completed", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -46,7 +46,7 @@ export function sourceLabel(source: string | null | undefined): string {
   return isOrderSource(source) ? SOURCE_LABELS[source] : "Неизвестно";
 }
 
-/** Chooses the source from what the web app knows (spec section 3, source values). */
+/** Chooses the source from what the web app knows (docs/product.md#order-sources). */
 export function detectOrderSource(hasTelegramUser: boolean, userAgent: string): OrderSource {
   if (hasTelegramUser) return "telegram_mini_app";
   return /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i.test(userAgent) ? "mobile_web" : "website";

@@ -1,4 +1,4 @@
-/** Phone mask, normalisation and validation (spec section 5): 11 digits, country code 7. */
+/** Phone mask, normalisation and validation (docs/product.md#phone-numbers): 11 digits, country code 7. */
 
 export const PHONE_MESSAGES = {
   required: "Введите телефон",

@@ -1,4 +1,4 @@
-/** Discount tiers, delivery fee and order totals (spec section 9). The server is the authority on money. */
+/** Discount tiers, delivery fee and order totals (docs/product.md#pricing-and-delivery); the server decides the money. */
 
 export interface DiscountTier {
   /** subtotal in roubles from which the tier applies */

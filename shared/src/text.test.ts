@@ -34,7 +34,7 @@ describe("image variants", () => {
 });
 
 describe("checkout validation", () => {
-  it("uses the spec's messages", () => {
+  it("uses the shop's messages", () => {
     expect(validateCheckoutForm({ customer_name: "  ", customer_phone: "+7 " })).toEqual({
       customer_name: "Введите имя",
       customer_phone: "Введите телефон",

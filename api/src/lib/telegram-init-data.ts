@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-/** The messenger user inside initData (spec section 3, messenger user). */
+/** The messenger user inside initData (docs/product.md#inside-telegram). */
 export interface TelegramUser {
   id: number;
   is_bot?: boolean;

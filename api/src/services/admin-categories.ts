@@ -3,7 +3,10 @@ import type { CategoryBody } from "@shop/shared/schemas/admin";
 import type { Category, CategoryType } from "@shop/shared/schemas/catalog";
 import { badRequest, conflict, notFound } from "../plugins/app/errors";
 
-/** Category management for the admin panel (spec: 'Основные' and 'Теги' tabs of the category manager). */
+/**
+ * Category management for the admin panel: the 'Основные' and 'Теги' tabs of the category manager
+ * (docs/product.md#products-and-categories).
+ */
 
 export const CATEGORY_NOT_FOUND = "Категория не найдена";
 export const CATEGORY_NAME_REQUIRED = "Введите название категории";

@@ -22,8 +22,9 @@ export type OrderSourceValue = Static<typeof OrderSource>;
 const Quantity = Type.Integer({ minimum: 1, maximum: MAX_ITEM_QUANTITY });
 
 /**
- * The checkout form. Name and phone are checked by the server with the spec's Russian messages
- * (a blank name is a 400 with 'Введите имя', not a schema error), so they are plain strings here.
+ * The checkout form. Name and phone are checked by the server with the Russian messages of
+ * docs/product.md#checkout-validation (a blank name is a 400 with 'Введите имя', not a schema error), so they are
+ * plain strings here.
  */
 export const CheckoutFields = Type.Object({
   customer_name: Type.String({ maxLength: 200 }),
@@ -114,7 +115,7 @@ export const OrderItem = Type.Object({
 });
 export type OrderItem = Static<typeof OrderItem>;
 
-/** Order as the admin sees it (spec section 3), with the source and the Telegram customer. */
+/** Order as the admin sees it (docs/api-admin.md#orders), with the source and the Telegram customer. */
 export const AdminOrder = Type.Object({
   id: Type.Integer(),
   order_number: Type.String(),

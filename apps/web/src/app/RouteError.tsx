@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from "react-router-dom";
 import styles from "./RouteError.module.css";
 
-/** The router's error screen (spec section 8): 'Unexpected Application Error!' and what went wrong. */
+/** The router's error screen (docs/product.md#routes): 'Unexpected Application Error!' and what went wrong. */
 export default function RouteError() {
   const error = useRouteError();
   console.error(error);

@@ -10,7 +10,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 
 
 /**
- * Every route of spec section 2. The catalogue is in the main bundle (it is the landing page); other pages are
+ * Every route of docs/product.md#routes. The catalogue is in the main bundle (it is the landing page); other pages are
  * separate chunks; the admin panel (AdminApp, with its charts and drag-and-drop) is a chunk shoppers never download.
  * The product route's loader only starts its requests, so data and code arrive together; the catalogue has no loader,
  * so the first screen renders without waiting for one (its first page is embedded in the HTML by the server).

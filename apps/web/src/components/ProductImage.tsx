@@ -15,7 +15,7 @@ interface Props {
 
 /**
  * A square product image with explicit width and height (no layout shift), lazy-loaded unless it is a priority
- * image; without an image the '[Фото]' placeholder of the spec.
+ * image; without an image the '[Фото]' placeholder (docs/product.md#catalogue-and-filters).
  */
 export function ProductImage({ image, alt, variant = "card", priority = false, className }: Props) {
   if (!image) {

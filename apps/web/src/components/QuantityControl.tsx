@@ -11,7 +11,7 @@ interface Props {
   size?: "sm" | "md";
 }
 
-/** The minus/plus control of spec section 2. */
+/** The minus/plus control (docs/product.md#cart-and-discounts). */
 export function QuantityControl({ quantity, onChange, minimum = 1, productName, size = "md" }: Props) {
   return (
     <div className={`${styles.control} ${styles[size]}`} role="group" aria-label={`Количество: ${productName}`}>

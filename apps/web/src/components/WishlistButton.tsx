@@ -4,7 +4,7 @@ import { toggleWishlist } from "../stores/shop-actions";
 import { HeartIcon } from "./Icons";
 import styles from "./WishlistButton.module.css";
 
-/** The heart: adds to or removes from the wishlist, with the toast of spec section 8. */
+/** The heart: adds to or removes from the wishlist, with its toast (docs/product.md#notifications). */
 export function WishlistButton({ product, className, size = 20 }: { product: ProductCard; className?: string; size?: number }) {
   const active = useInWishlist(product.id);
   return (

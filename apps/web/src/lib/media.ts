@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { DESKTOP_MIN_WIDTH_PX } from "@shop/shared/constants";
 
-/** Desktop layout above 1023 px (spec section 9). CSS uses the same breakpoint. */
+/** Desktop layout above 1023 px (docs/product.md#layout-and-navigation). CSS uses the same breakpoint. */
 export const DESKTOP_QUERY = `(min-width: ${DESKTOP_MIN_WIDTH_PX}px)`;
 
 function subscribe(onChange: () => void) {

@@ -3,7 +3,8 @@ import { useEffect, useState } from "react";
 /**
  * A very small fetch cache: one promise per key, kept for the page's lifetime (short-lived for lists that change).
  * Route loaders call `prefetch` so data starts loading together with the page's code; components read the same
- * promise with `useQuery`. A failure is logged and the fallback is shown (spec section 8: lists fall back to empty).
+ * promise with `useQuery`. A failure is logged and the fallback is shown: lists fall back to empty
+ * (docs/product.md#shopper-errors).
  */
 interface Entry<T> {
   promise: Promise<T>;

@@ -1,6 +1,7 @@
 /**
  * Device storage (localStorage) that never breaks the page: a read or write failure is logged and the default is
- * used instead (spec section 8). `parse` decides what a stored value may be; anything else falls back too.
+ * used instead (docs/product.md#data-kept-on-the-device). `parse` decides what a stored value may be; anything else
+ * falls back too.
  */
 export function readStored<T>(key: string, parse: (value: unknown) => T | null, fallback: T): T {
   try {

@@ -30,7 +30,7 @@ function applyStartParam(startParam: string | null): void {
 /**
  * Inside Telegram: open the start parameter's page, load the SDK (theme, viewport, buttons: lib/telegram-sdk.ts)
  * and tell the server about the user once per session
- * (spec section 4: a sync failure is only logged). On the website this does nothing and loads nothing.
+ * (a sync failure is only logged: docs/product.md#inside-telegram). On the website this does nothing and loads nothing.
  */
 export function startTelegram(): void {
   if (!isInTelegram()) return;

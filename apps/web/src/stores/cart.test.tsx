@@ -20,7 +20,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("cart rules (spec section 4)", () => {
+describe("cart rules (docs/product.md#cart-and-discounts)", () => {
   it("adds a new product with quantity 1 and raises the quantity of one already there", async () => {
     const cart = await freshCart();
     cart.getState().add(vase);

@@ -5,7 +5,7 @@ import { subtotalOf } from "@shop/shared/pricing";
 import { readStored, writeStored } from "../lib/storage";
 import { parseSnapshot, toSnapshot, type ProductSnapshot } from "./product-snapshot";
 
-/** Cart of spec sections 3 and 4, kept on the device under 'cart-items' (a list of products with a quantity). */
+/** The cart (docs/product.md#cart-and-discounts), kept on the device under 'cart-items': products with a quantity. */
 export interface CartItem extends ProductSnapshot {
   quantity: number;
 }

@@ -5,7 +5,7 @@ import { useCart } from "./cart";
 import { showToast } from "./toasts";
 import { useWishlist } from "./wishlist";
 
-/** What a shopper's click does: the store change plus the toast of spec section 8 (and the fly-to-cart image). */
+/** A shopper's click: the store change, its toast (docs/product.md#notifications) and the fly-to-cart image. */
 
 export function addToCart(product: ProductCard, from?: Element | null): void {
   useCart.getState().add(product);

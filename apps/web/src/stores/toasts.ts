@@ -15,7 +15,7 @@ interface ToastState {
 
 let nextId = 1;
 
-/** Notifications that vanish after 3 s (spec sections 4 and 8). */
+/** Notifications that vanish after 3 s (docs/product.md#notifications). */
 export const useToasts = create<ToastState>()((set, get) => ({
   toasts: [],
   show(text, tone = "success") {

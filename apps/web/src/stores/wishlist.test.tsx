@@ -16,7 +16,7 @@ beforeEach(() => {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("wishlist rules (spec section 4)", () => {
+describe("wishlist rules (docs/product.md#wishlist)", () => {
   it("ignores an add of a product that is already there", async () => {
     const wishlist = await freshWishlist();
     wishlist.getState().add(vase);

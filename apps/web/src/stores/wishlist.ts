@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from "@shop/shared/constants";
 import { readStored, writeStored } from "../lib/storage";
 import { parseSnapshot, toSnapshot, type ProductSnapshot } from "./product-snapshot";
 
-/** Wishlist of spec sections 3 and 4, kept on the device under 'wishlist-items'. */
+/** The wishlist (docs/product.md#wishlist), kept on the device under 'wishlist-items'. */
 export function parseWishlistItems(value: unknown): ProductSnapshot[] | null {
   if (!Array.isArray(value)) return null;
   const items: ProductSnapshot[] = [];

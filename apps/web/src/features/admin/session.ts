@@ -2,9 +2,9 @@ import { useSyncExternalStore } from "react";
 import { STORAGE_KEYS } from "@shop/shared/constants";
 
 /**
- * The admin session is the token in localStorage under `authToken` (spec section 3). It ends on logout and on any
- * 401/403 from an admin call; every screen that needs it re-renders through `useAuthToken`, and the route guard
- * then sends the admin to /admin/login.
+ * The admin session (docs/product.md#sign-in-and-session) is the token in localStorage under `authToken`. It ends
+ * on logout and on any 401/403 from an admin call; every screen that needs it re-renders through `useAuthToken`,
+ * and the route guard then sends the admin to /admin/login.
  */
 const LOGIN_KEY = "authLogin";
 const listeners = new Set<() => void>();

@@ -10,7 +10,7 @@ export function discountHint(subtotal: number): string {
   return next ? `До скидки ${next.percent}%: ещё ${formatPrice(next.missing)}` : "У вас максимальная скидка!";
 }
 
-/** Discount progress toward 1500 ₽ with marks 0/500/1000/1500 ₽ (spec sections 2 and 9). */
+/** Discount progress toward 1500 ₽ with marks 0/500/1000/1500 ₽ (docs/product.md#cart-and-discounts). */
 export function DiscountBar({ subtotal, compact = false }: { subtotal: number; compact?: boolean }) {
   const progress = discountProgress(subtotal);
   const percent = discountPercentFor(subtotal);

@@ -94,7 +94,7 @@ describe("checkout form", () => {
     expect(phoneInput().value).toBe("+7 ");
   });
 
-  it("blocks the submission with the spec's messages, each clearing when its field is edited", async () => {
+  it("blocks the submission with the shop's messages, each clearing when its field is edited", async () => {
     mockApi(DIRECT, () => json(201, {}));
     renderCheckout();
     submit();

@@ -97,8 +97,8 @@ function createErrorMessage(error: unknown): CheckoutError {
 }
 
 /**
- * Places the order the way spec section 4 says: inside the Mini App it is created directly; on the website it is
- * prepared and the shopper continues in the bot (deep link with the token) — or, when the shop has no bot
+ * Places the order (docs/product.md#placing-the-order): inside the Mini App it is created directly; on the website
+ * it is prepared and the shopper continues in the bot (deep link with the token) — or, when the shop has no bot
  * (checkoutMode 'direct'), it is created directly with the website source. Throws CheckoutError with the
  * message to show.
  */

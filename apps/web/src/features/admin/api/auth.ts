@@ -1,7 +1,7 @@
 import type { AdminMeResponse, LoginResponse } from "@shop/shared/schemas/admin";
 import { adminRequest } from "./client";
 
-/** POST /api/login. Throws an Error whose message is the server's, or 'Ошибка авторизации' (spec section 8). */
+/** POST /api/login. Throws an Error with the server's message, or 'Ошибка авторизации' (docs/product.md#admin-errors). */
 export async function login(loginName: string, password: string): Promise<LoginResponse> {
   let response: Response;
   try {

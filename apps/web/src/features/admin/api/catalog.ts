@@ -25,7 +25,7 @@ export function fetchAdminProducts(
   return adminRequest<AdminProductsResponse>("/api/admin/products", { query, signal });
 }
 
-/** The editor reads a product through the public product endpoint (spec section 7). */
+/** The editor reads a product through the public product endpoint, GET /api/products/{id}. */
 export async function fetchProduct(id: number, signal?: AbortSignal): Promise<Product> {
   return adminRequest<Product>(`/api/products/${id}`, { signal });
 }
@@ -38,7 +38,7 @@ export function updateProduct(id: number, body: UpdateProductBody): Promise<Prod
   return adminRequest<Product>(`/api/admin/products/${id}`, { method: "PUT", body, authError: "manual" });
 }
 
-/** DELETE: the caller alerts before ending the session on 401/403 (spec section 8). */
+/** DELETE: the caller alerts before ending the session on 401/403 (docs/product.md#admin-errors). */
 export function deleteProduct(id: number): Promise<unknown> {
   return adminRequest(`/api/admin/products/${id}`, { method: "DELETE", authError: "manual" });
 }

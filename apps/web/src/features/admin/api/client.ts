@@ -35,8 +35,9 @@ export interface AdminRequestOptions {
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
   /**
-   * What a 401/403 does. By default the session ends (spec section 6) before the error is thrown; "manual" leaves it
-   * to the caller, for the screens that must say something first (product delete alerts, then logs out).
+   * What a 401/403 does. By default the session ends (docs/product.md#sign-in-and-session) before the error is
+   * thrown; "manual" leaves it to the caller, for the screens that must say something first (product delete
+   * alerts, then logs out).
    */
   authError?: "end-session" | "manual";
 }

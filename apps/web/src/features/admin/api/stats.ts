@@ -13,7 +13,7 @@ export interface StatsData {
 }
 
 /**
- * One statistics call with the spec's error texts (section 8): no token → 'Отсутствует токен авторизации.';
+ * One statistics call with the texts of docs/product.md#statistics-errors: no token → 'Отсутствует токен авторизации.';
  * 401/403 → the parent's auth-error handler, then 'Ошибка авторизации.'; otherwise the body's message or 'Ошибка {status}'.
  */
 async function statsCall<T>(
@@ -35,7 +35,7 @@ async function statsCall<T>(
   }
 }
 
-/** The seven statistics calls, fired together (spec section 7). */
+/** The seven statistics calls, fired together (docs/product.md#statistics). */
 export async function fetchAllStats(
   period: StatsPeriod,
   token: string | null,

@@ -11,7 +11,7 @@ interface ToastItem {
 type ShowToast = (text: string, kind?: ToastKind) => void;
 const ToastContext = createContext<ShowToast>(() => {});
 
-/** Admin notifications: each one disappears after 3 seconds (spec section 4). */
+/** Admin notifications: each one disappears after 3 seconds (docs/product.md#notifications). */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const nextId = useRef(1);

@@ -14,7 +14,7 @@ export interface ProductForm {
   tagIds: number[];
 }
 
-/** An image in the editor: kept from the product (id + url), uploaded in this session (url), or still a local file. */
+/** An image in the editor: kept from the product (id + url), uploaded during this edit (url), or still a local file. */
 export interface EditorImage {
   /** stable key for React and the drag-and-drop list */
   key: string;

@@ -10,7 +10,7 @@ import { Pagination } from "../components/Pagination";
 import { useToast } from "../components/Toast";
 import { isAbort, logFailure } from "../utils";
 
-/** Все, Новые, then each status (spec section 4, order filter). */
+/** Все, Новые, then each status (docs/product.md#order-management). */
 export const ORDER_FILTERS: { value: OrderFilter; label: string }[] = [
   { value: "all", label: "Все" },
   ...ORDER_STATUSES.map((status) => ({ value: status as OrderFilter, label: statsStatusLabel(status) })),

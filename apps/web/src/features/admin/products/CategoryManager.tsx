@@ -5,7 +5,10 @@ import { ApiError } from "../api/client";
 import { CheckIcon, CloseIcon, EditIcon, FolderIcon, PlusIcon, TagIcon, TrashIcon } from "../components/icons";
 import { logFailure, plural } from "../utils";
 
-/** The confirmation before deleting a category (spec section 5): the product count is added when there are any. */
+/**
+ * The confirmation before deleting a category (docs/product.md#products-and-categories): the product count is added
+ * when there are any.
+ */
 export function deleteCategoryQuestion(category: Pick<Category, "name" | "product_count">): string {
   const question = `Вы уверены, что хотите удалить категорию "${category.name}"?`;
   const count = category.product_count;

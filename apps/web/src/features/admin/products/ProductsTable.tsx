@@ -18,7 +18,7 @@ interface Props {
   onChanged: () => void;
 }
 
-/** Deleting a product: the spec's texts for each way it can fail (section 8). */
+/** Deleting a product: the texts for each way it can fail (docs/product.md#admin-errors). */
 export async function deleteProductWithMessages(id: number): Promise<boolean> {
   try {
     await deleteProduct(id);
@@ -93,7 +93,7 @@ export default function ProductsTable({ reloadKey, onChanged }: Props) {
       })
       .catch((error) => {
         if (isAbort(error)) return;
-        // 401/403 already ended the session; anything else is only logged (spec section 7)
+        // 401/403 already ended the session; anything else is only logged
         logFailure("admin products failed to load", error);
         setLoading(false);
       });

@@ -38,7 +38,8 @@ export default function StatsTab({ onAuthError }: Props) {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
 
-  // all seven statistics reload whenever the token, the period or the auth-error handler changes (spec section 4)
+  // all seven statistics reload whenever the token, the period or the auth-error handler changes
+  // (docs/product.md#statistics)
   useEffect(() => {
     const controller = new AbortController();
     setLoading(true);
