@@ -13,7 +13,7 @@ import { afterKeyConflict, TX_OPTIONS, writeOrder } from "./write-order";
 /**
  * Placing an order from the Mini App, or from the website when no bot is configured. Whatever the client says
  * about money is ignored: every price is read from the database and the totals come from `computeTotals`, in
- * the same transaction that writes the order (docs/product.md#checkout).
+ * the same transaction that writes the order (docs/product.md#placing-the-order).
  */
 
 /** Idempotency-Key header: what a client may use as a key (a UUID fits). */

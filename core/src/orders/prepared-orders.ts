@@ -12,7 +12,7 @@ import type { CartLine, Order, OrderContact } from "./order";
 import { afterKeyConflict, TX_OPTIONS, writeOrder } from "./write-order";
 
 /**
- * A website checkout continues in the bot (docs/product.md#website-checkout-through-the-bot): the site prepares
+ * A website checkout continues in the bot (docs/product.md#prepared-website-checkouts): the site prepares
  * the order — validated and priced by the server — under a single-use token, the shopper opens the bot with it
  * and confirms, and only then the order is created, linked to their Telegram account.
  */
