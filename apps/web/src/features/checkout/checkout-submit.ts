@@ -2,7 +2,6 @@ import type { ConfigResponse } from "@shop/shared/schemas/telegram";
 import type { CheckoutFields, CreateOrderBody, PrepareOrderBody } from "@shop/shared/schemas/orders";
 import { ORDER_ERROR_MESSAGES } from "@shop/shared/checkout";
 import { detectOrderSource, type OrderSource } from "@shop/shared/labels";
-import { computeTotals } from "@shop/shared/pricing";
 import { ApiError, api } from "../../lib/api";
 import type { TelegramWebAppUser } from "../../lib/telegram";
 import type { CartItem } from "../../stores/cart";
@@ -52,30 +51,16 @@ export function directOrderBody(input: CheckoutInput, source: OrderSource): Crea
     telegram_username: user?.username ?? null,
     telegram_first_name: user?.first_name ?? null,
     telegram_last_name: user?.last_name ?? null,
-    cart_items: input.items.map((item) => ({
-      product_id: item.id,
-      product_name: item.name,
-      product_sku: item.sku,
-      product_image: item.images[0]?.image_url ?? null,
-      price: item.price,
-      quantity: item.quantity,
-    })),
+    // only the product and the quantity count: the server prices the cart; the name lets it say which product
+    // is no longer sold
+    cart_items: input.items.map((item) => ({ product_id: item.id, product_name: item.name, quantity: item.quantity })),
   };
 }
 
 export function prepareOrderBody(input: CheckoutInput, source: OrderSource): PrepareOrderBody {
-  const totals = computeTotals(input.items);
   return {
     order: trimmedForm(input.form),
-    cart: input.items.map((item) => ({
-      id: item.id,
-      name: item.name,
-      price: item.price,
-      quantity: item.quantity,
-      image: item.images[0]?.image_url ?? null,
-      sku: item.sku,
-    })),
-    totals: { subtotal: totals.subtotal, discount: totals.discount, delivery: totals.delivery, total: totals.total },
+    cart: input.items.map((item) => ({ id: item.id, name: item.name, quantity: item.quantity })),
     source,
   };
 }
