@@ -13,9 +13,9 @@ const notified: { orderId: number; previousStatus: string; statusInTransaction: 
 let failNotifications = false;
 const notifier: OrderNotifier = {
   async orderCreated() {},
-  async orderStatusChanged(tx, order, previousStatus) {
+  async orderStatusChanged(sql, order, previousStatus) {
     const orderId = order.id;
-    const row = await tx.order.findUnique({ where: { id: orderId }, select: { status: true } });
+    const [row] = await sql.query<{ status: string }>(`SELECT status::text AS status FROM orders WHERE id = $1`, [orderId]);
     notified.push({ orderId, previousStatus, statusInTransaction: row?.status });
     if (failNotifications) throw new Error("outbox is down");
   },
@@ -187,9 +187,9 @@ describe("PUT /api/orders/:id/status", () => {
 describe("changeOrderStatus (shared with the bot's manager buttons)", () => {
   it("reports whether anything changed and the previous status", async () => {
     const id = orders[4]!.id;
-    const changed = await changeOrderStatus(t.prisma, notifier, id, "shipped");
+    const changed = await changeOrderStatus(t.db, notifier, id, "shipped");
     expect(changed).toMatchObject({ changed: true, previousStatus: "completed", order: { id, status: "shipped" } });
-    const same = await changeOrderStatus(t.prisma, notifier, id, "shipped");
+    const same = await changeOrderStatus(t.db, notifier, id, "shipped");
     expect(same).toMatchObject({ changed: false, previousStatus: "shipped", order: { id, status: "shipped" } });
     expect(notified).toHaveLength(1);
   });
@@ -197,8 +197,8 @@ describe("changeOrderStatus (shared with the bot's manager buttons)", () => {
   it("gives each of two simultaneous changes the status the other left", async () => {
     const id = orders[5]!.id;
     await Promise.all([
-      changeOrderStatus(t.prisma, notifier, id, "processing"),
-      changeOrderStatus(t.prisma, notifier, id, "completed"),
+      changeOrderStatus(t.db, notifier, id, "processing"),
+      changeOrderStatus(t.db, notifier, id, "completed"),
     ]);
     expect(notified).toHaveLength(2);
     const [first, second] = notified;

@@ -11,10 +11,10 @@ const notified: { orderId: number; visibleInTx: boolean }[] = [];
 let failNotifications = false;
 
 const notifier: OrderNotifier = {
-  async orderCreated(tx, { id: orderId }) {
+  async orderCreated(sql, { id: orderId }) {
     if (failNotifications) throw new Error("outbox unavailable");
-    const order = await tx.order.findUnique({ where: { id: orderId }, include: { items: true } });
-    notified.push({ orderId, visibleInTx: order !== null && order.items.length > 0 });
+    const [row] = await sql.query<{ items: number }>(`SELECT count(*)::int AS items FROM order_items WHERE order_id = $1`, [orderId]);
+    notified.push({ orderId, visibleInTx: row !== undefined && row.items > 0 });
   },
   async orderStatusChanged() {},
 };

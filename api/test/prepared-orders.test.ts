@@ -122,7 +122,7 @@ describe("POST /api/orders/prepare", () => {
 describe("findPreparedOrder", () => {
   it("returns the payload of a fresh token", async () => {
     const { token } = await prepared();
-    const found = await findPreparedOrder(t.prisma, token);
+    const found = await findPreparedOrder(t.db, token);
     expect(found.status).toBe("ok");
     if (found.status !== "ok") return;
     expect(found.order.totals.total).toBe(2503.3);
@@ -131,17 +131,17 @@ describe("findPreparedOrder", () => {
   });
 
   it("tells an unknown or malformed token, an expired one and a used one apart", async () => {
-    expect(await findPreparedOrder(t.prisma, "A".repeat(32))).toEqual({ status: "not-found" });
-    expect(await findPreparedOrder(t.prisma, "not a token!")).toEqual({ status: "not-found" });
-    expect(await findPreparedOrder(t.prisma, "x".repeat(65))).toEqual({ status: "not-found" });
+    expect(await findPreparedOrder(t.db, "A".repeat(32))).toEqual({ status: "not-found" });
+    expect(await findPreparedOrder(t.db, "not a token!")).toEqual({ status: "not-found" });
+    expect(await findPreparedOrder(t.db, "x".repeat(65))).toEqual({ status: "not-found" });
     const expired = await prepared();
     await t.prisma.preparedOrder.update({ where: { token: expired.token }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expect(await findPreparedOrder(t.prisma, expired.token)).toEqual({ status: "expired" });
+    expect(await findPreparedOrder(t.db, expired.token)).toEqual({ status: "expired" });
     const used = await prepared();
-    const confirmed = await confirm(t.prisma, notifier, used.token, SHOPPER);
+    const confirmed = await confirm(t.db, notifier, used.token, SHOPPER);
     expect(confirmed.status).toBe("created");
     if (confirmed.status !== "created") return;
-    expect(await findPreparedOrder(t.prisma, used.token)).toEqual({ status: "used", orderNumber: confirmed.order.order_number });
+    expect(await findPreparedOrder(t.db, used.token)).toEqual({ status: "used", orderNumber: confirmed.order.order_number });
   });
 });
 
@@ -149,7 +149,7 @@ describe("confirmPreparedOrder", () => {
   it("creates the order once, from the snapshot, linked to the Telegram user, keeping the website source", async () => {
     const { token } = await prepared([cartLine("Ваза керамическая «Лён»"), cartLine("Свеча соевая «Ваниль»", 2)], "mobile_web");
     const notifiedBefore = created.length;
-    const result = await confirm(t.prisma, notifier, token, SHOPPER);
+    const result = await confirm(t.db, notifier, token, SHOPPER);
     expect(result.status).toBe("created");
     if (result.status !== "created") return;
     const order = result.order;
@@ -185,7 +185,7 @@ describe("confirmPreparedOrder", () => {
     const mine = await t.app.inject({ method: "GET", url: "/api/my-orders", headers: initDataHeader(SHOPPER) });
     expect(mine.json().orders.map((o: { id: number }) => o.id)).toContain(order.id);
 
-    const replay = await confirm(t.prisma, notifier, token, SHOPPER);
+    const replay = await confirm(t.db, notifier, token, SHOPPER);
     expect(replay).toEqual({ status: "used", orderNumber: order.order_number });
     expect(created.slice(notifiedBefore)).toEqual([order.id]);
     expect(await t.prisma.order.count({ where: { telegramUserId: BigInt(SHOPPER.id), id: order.id } })).toBe(1);
@@ -201,7 +201,7 @@ describe("confirmPreparedOrder", () => {
     await t.prisma.product.update({ where: { id: mug.id }, data: { price: 9999 } });
     await t.prisma.product.delete({ where: { id: doomed.id } });
     try {
-      const result = await confirm(t.prisma, notifier, token, { id: SHOPPER.id });
+      const result = await confirm(t.db, notifier, token, { id: SHOPPER.id });
       expect(result.status).toBe("created");
       if (result.status !== "created") return;
       expect(result.order.items.map((i) => [i.product_id, i.product_name, i.product_sku, i.product_image, i.price, i.quantity])).toEqual([
@@ -219,9 +219,9 @@ describe("confirmPreparedOrder", () => {
     const { token } = await prepared();
     await t.prisma.preparedOrder.update({ where: { token }, data: { expiresAt: new Date(Date.now() - 1) } });
     const before = await t.prisma.order.count();
-    expect(await confirm(t.prisma, notifier, token, SHOPPER)).toEqual({ status: "expired" });
-    expect(await confirm(t.prisma, notifier, "B".repeat(32), SHOPPER)).toEqual({ status: "not-found" });
-    expect(await confirm(t.prisma, notifier, "../../etc", SHOPPER)).toEqual({ status: "not-found" });
+    expect(await confirm(t.db, notifier, token, SHOPPER)).toEqual({ status: "expired" });
+    expect(await confirm(t.db, notifier, "B".repeat(32), SHOPPER)).toEqual({ status: "not-found" });
+    expect(await confirm(t.db, notifier, "../../etc", SHOPPER)).toEqual({ status: "not-found" });
     expect(await t.prisma.order.count()).toBe(before);
     expect((await t.prisma.preparedOrder.findUniqueOrThrow({ where: { token } })).usedAt).toBeNull();
   });
@@ -229,7 +229,7 @@ describe("confirmPreparedOrder", () => {
   it("creates exactly one order when the same token is confirmed concurrently", async () => {
     const { token } = await prepared();
     const before = await t.prisma.order.count();
-    const results = await Promise.all(Array.from({ length: 10 }, () => confirm(t.prisma, notifier, token, SHOPPER)));
+    const results = await Promise.all(Array.from({ length: 10 }, () => confirm(t.db, notifier, token, SHOPPER)));
     const winners = results.filter((r) => r.status === "created");
     expect(winners).toHaveLength(1);
     const number = winners[0]!.status === "created" ? winners[0]!.order.order_number : null;
@@ -240,9 +240,9 @@ describe("confirmPreparedOrder", () => {
   it("does not burn the token when creating the order fails", async () => {
     const { token } = await prepared();
     const failing: OrderNotifier = { ...notifier, orderCreated: async () => Promise.reject(new Error("outbox down")) };
-    await expect(confirm(t.prisma, failing, token, SHOPPER)).rejects.toThrow("outbox down");
-    expect((await findPreparedOrder(t.prisma, token)).status).toBe("ok");
-    expect((await confirm(t.prisma, notifier, token, SHOPPER)).status).toBe("created");
+    await expect(confirm(t.db, failing, token, SHOPPER)).rejects.toThrow("outbox down");
+    expect((await findPreparedOrder(t.db, token)).status).toBe("ok");
+    expect((await confirm(t.db, notifier, token, SHOPPER)).status).toBe("created");
   });
 });
 

@@ -1,11 +1,11 @@
-import type { PrismaClient } from "@shop/prisma/db";
+import type { Database } from "@shop/prisma/db";
 import type { Config } from "@shop/core/config";
 import type { OrderNotifier } from "@shop/core/orders/notifications";
 import type { BotLog } from "./log";
 
 /** What the bot's features work with: the shop's database and settings, and the notifier of order events. */
 export interface BotDeps {
-  prisma: PrismaClient;
+  db: Database;
   config: Config;
   notifier: OrderNotifier;
   log: BotLog;

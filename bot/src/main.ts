@@ -35,7 +35,7 @@ async function main() {
   const db = await openDatabase({ databaseUrl: config.databaseUrl!, poolSize: Math.min(config.databasePoolSize, 5) });
   const server = Fastify({ logger: { level: config.logLevel } });
   server.get("/health", async () => ({ ok: true }));
-  const runtime = startBot({ prisma: db.prisma, config, mode, server, log: server.log });
+  const runtime = startBot({ db, config, mode, server, log: server.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -19,7 +19,7 @@ export const MANAGER_TEXTS = {
  * callback carries the chat it came from, which Telegram vouches for); the change goes through the same service
  * as the admin panel, so the customer is notified the same way, and the card is redrawn with the new status.
  */
-export function managerFeature({ prisma, notifier, config, log }: BotDeps): Composer<Context> {
+export function managerFeature({ db, notifier, config, log }: BotDeps): Composer<Context> {
   const managerChats = new Set(config.telegram.managerChatIds.map(String));
   const feature = new Composer<Context>();
 
@@ -37,7 +37,7 @@ export function managerFeature({ prisma, notifier, config, log }: BotDeps): Comp
     }
     let order;
     try {
-      ({ order } = await changeOrderStatus(prisma, notifier, action.orderId, action.status));
+      ({ order } = await changeOrderStatus(db, notifier, action.orderId, action.status));
     } catch (error) {
       if (!(error instanceof ShopError)) throw error;
       await ctx.answerCallbackQuery({ text: error.kind === "not-found" ? MANAGER_TEXTS.orderGone : error.message, show_alert: true });

@@ -7,10 +7,10 @@ const RECENT = 10;
 export const NO_ORDERS = "У вас пока нет заказов.";
 
 /** /orders: the customer's most recent orders with their status (the Mini App's my-orders has the details). */
-export function myOrdersFeature({ prisma, config }: BotDeps): Composer<Context> {
+export function myOrdersFeature({ db, config }: BotDeps): Composer<Context> {
   const feature = new Composer<Context>();
   feature.chatType("private").command("orders", async (ctx) => {
-    const orders = await prisma.order.findMany({
+    const orders = await db.prisma.order.findMany({
       where: { telegramUserId: BigInt(ctx.from.id) },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: RECENT,

@@ -1,4 +1,5 @@
-import type { OrderNotifier, Tx } from "@shop/core/orders/notifications";
+import type { Sql } from "@shop/prisma/db";
+import type { OrderNotifier } from "@shop/core/orders/notifications";
 import { customerStatusText, managerOrderText } from "./order-text";
 import { managerKeyboard } from "./keyboards";
 
@@ -30,12 +31,14 @@ export function createOutboxNotifier(options: OutboxNotifierOptions): OutboxNoti
     for (const listener of listeners) listener();
   };
 
-  async function enqueue(tx: Tx, rows: { chatId: bigint; dedupeKey: string; payload: OutboxPayload }[]) {
+  async function enqueue(sql: Sql, rows: { chatId: bigint; dedupeKey: string; payload: OutboxPayload }[]) {
     if (rows.length === 0) return;
-    await tx.outboxMessage.createMany({
-      data: rows.map((row) => ({ chatId: row.chatId, dedupeKey: row.dedupeKey, payload: row.payload as object })),
-      skipDuplicates: true,
-    });
+    await sql.query(
+      `INSERT INTO outbox_messages (chat_id, dedupe_key, payload)
+       SELECT * FROM unnest($1::bigint[], $2::text[], $3::jsonb[])
+       ON CONFLICT (chat_id, dedupe_key) DO NOTHING`,
+      [rows.map((row) => String(row.chatId)), rows.map((row) => row.dedupeKey), rows.map((row) => JSON.stringify(row.payload))],
+    );
     queued();
   }
 
@@ -45,7 +48,7 @@ export function createOutboxNotifier(options: OutboxNotifierOptions): OutboxNoti
       return () => listeners.delete(listener);
     },
 
-    async orderCreated(tx, order) {
+    async orderCreated(sql, order) {
       if (options.managerChatIds.length === 0) return;
       const payload: OutboxPayload = {
         text: managerOrderText(order),
@@ -54,16 +57,16 @@ export function createOutboxNotifier(options: OutboxNotifierOptions): OutboxNoti
         link_preview_options: { is_disabled: true },
       };
       await enqueue(
-        tx,
+        sql,
         options.managerChatIds.map((chatId) => ({ chatId, dedupeKey: `order:${order.id}:created`, payload })),
       );
     },
 
-    async orderStatusChanged(tx, order, previousStatus) {
+    async orderStatusChanged(sql, order, previousStatus) {
       if (order.status === previousStatus || order.telegramUser === null) return;
       // the order's updatedAt names this very change: a later change back to the same status is a new event
       const dedupeKey = `order:${order.id}:status:${order.status}:${order.updatedAt.getTime()}`;
-      await enqueue(tx, [
+      await enqueue(sql, [
         { chatId: order.telegramUser.id, dedupeKey, payload: { text: customerStatusText(order.number, order.status), parse_mode: "HTML" } },
       ]);
     },

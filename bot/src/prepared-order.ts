@@ -28,14 +28,14 @@ async function dropButton(ctx: Context) {
  * t.me/<bot>?start=<token>. /start <token> shows the order; «Подтвердить заказ» creates it (once: the token is
  * single-use) and links it to this Telegram user.
  */
-export function preparedOrderFeature({ prisma, notifier }: BotDeps): Composer<Context> {
+export function preparedOrderFeature({ db, notifier }: BotDeps): Composer<Context> {
   const feature = new Composer<Context>();
   const privateChats = feature.chatType("private");
 
   privateChats.command("start", async (ctx, next) => {
     const token = ctx.match.trim();
     if (!token) return next();
-    const found = await findPreparedOrder(prisma, token);
+    const found = await findPreparedOrder(db, token);
     switch (found.status) {
       case "ok":
         await ctx.reply(preparedOrderText(found.order), {
@@ -62,7 +62,7 @@ export function preparedOrderFeature({ prisma, notifier }: BotDeps): Composer<Co
       return;
     }
     const { id, username, first_name, last_name, language_code } = ctx.from;
-    const result = await confirmPreparedOrder(prisma, notifier, action.token, { id, username, first_name, last_name, language_code });
+    const result = await confirmPreparedOrder(db, notifier, action.token, { id, username, first_name, last_name, language_code });
     switch (result.status) {
       case "created":
         await ctx.answerCallbackQuery({ text: PREPARED_TEXTS.confirmedToast });

@@ -1,6 +1,6 @@
 import { Api, webhookCallback, type Bot } from "grammy";
 import type { FastifyInstance } from "fastify";
-import type { PrismaClient } from "@shop/prisma/db";
+import type { Database } from "@shop/prisma/db";
 import type { Config } from "@shop/core/config";
 import type { BotInfo } from "@shop/core/telegram/bot-info";
 import { BOT_COMMANDS, createBot } from "./bot";
@@ -14,7 +14,7 @@ export const WEBHOOK_PATH = "/telegram/webhook";
 const ALLOWED_UPDATES = ["message", "callback_query"] as const;
 
 export interface StartBotOptions {
-  prisma: PrismaClient;
+  db: Database;
   config: Config;
   /** the notifier the order services use; created here when not given */
   notifier?: OutboxNotifier;
@@ -45,14 +45,14 @@ export interface BotRuntime {
  * route is registered synchronously, because Fastify takes no routes once it listens.
  */
 export function startBot(options: StartBotOptions): BotRuntime {
-  const { prisma, config, mode } = options;
+  const { db, config, mode } = options;
   const log = options.log ?? silentLog;
   const token = config.telegram.botToken;
   if (!token) throw new Error("startBot needs TELEGRAM_BOT_TOKEN");
   const notifier = options.notifier ?? createOutboxNotifier({ managerChatIds: config.telegram.managerChatIds });
-  const bot = createBot({ prisma, config, notifier, log });
+  const bot = createBot({ db, config, notifier, log });
 
-  const worker = createOutboxWorker({ prisma, api: createOutboxApi(token, config.telegram.apiRoot), log, ...options.worker });
+  const worker = createOutboxWorker({ prisma: db.prisma, api: createOutboxApi(token, config.telegram.apiRoot), log, ...options.worker });
   const unsubscribe = notifier.onQueued(() => worker.kick());
   worker.start();
 

@@ -95,7 +95,7 @@ beforeAll(async () => {
     },
   });
   fixture = await createFixture(t.prisma);
-  bot = createBot({ prisma: t.prisma, config: t.config, notifier, log: silentLog });
+  bot = createBot({ db: t.db, config: t.config, notifier, log: silentLog });
   await bot.init();
   t.app.botInfo.username = bot.botInfo.username;
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database, Prisma } from "@shop/prisma/db";
+import type { Database, Prisma, Sql } from "@shop/prisma/db";
 import { nextOrderNumber } from "@shop/prisma/sequences";
 import { openTestDatabase } from "../../api/test/helpers/database";
-import { findOrder } from "@shop/core/orders/order-record";
+import { readOrder } from "@shop/core/orders/order-record";
 import { createOutboxNotifier } from "../src/notifier";
 import { parseCallback } from "../src/callback-data";
 
@@ -35,8 +35,10 @@ async function createOrder(tx: Prisma.TransactionClient, extra: Partial<Prisma.O
   });
 }
 
-/** The order as the shop's core hands it to the notifier. */
-const orderOf = async (tx: Prisma.TransactionClient, id: number) => (await findOrder(tx, id))!;
+/** Statements in a Prisma transaction, as the notifier writes them in the shop's own transactions. */
+const sqlOf = (tx: Prisma.TransactionClient): Sql => ({ query: (text, values) => tx.$queryRawUnsafe(text, ...values) });
+/** The order as the shop's core hands it to the notifier, read inside the transaction. */
+const orderOf = async (tx: Prisma.TransactionClient, id: number) => (await readOrder(sqlOf(tx), id))!;
 
 beforeAll(async () => {
   db = await openTestDatabase();
@@ -52,7 +54,7 @@ describe("outbox notifier", () => {
   it("queues one card per manager chat with the whole order and status buttons", async () => {
     const order = await db.prisma.$transaction(async (tx) => {
       const created = await createOrder(tx);
-      await notifier.orderCreated(tx, await orderOf(tx, created.id));
+      await notifier.orderCreated(sqlOf(tx), await orderOf(tx, created.id));
       return created;
     });
     const rows = await db.prisma.outboxMessage.findMany({ orderBy: { chatId: "asc" } });
@@ -89,8 +91,8 @@ describe("outbox notifier", () => {
   it("never queues the same event twice", async () => {
     await db.prisma.$transaction(async (tx) => {
       const created = await createOrder(tx);
-      await notifier.orderCreated(tx, await orderOf(tx, created.id));
-      await notifier.orderCreated(tx, await orderOf(tx, created.id));
+      await notifier.orderCreated(sqlOf(tx), await orderOf(tx, created.id));
+      await notifier.orderCreated(sqlOf(tx), await orderOf(tx, created.id));
     });
     expect(await db.prisma.outboxMessage.count()).toBe(2);
   });
@@ -99,7 +101,7 @@ describe("outbox notifier", () => {
     await expect(
       db.prisma.$transaction(async (tx) => {
         const created = await createOrder(tx);
-        await notifier.orderCreated(tx, await orderOf(tx, created.id));
+        await notifier.orderCreated(sqlOf(tx), await orderOf(tx, created.id));
         throw new Error("payment check failed");
       }),
     ).rejects.toThrow("payment check failed");
@@ -113,8 +115,8 @@ describe("outbox notifier", () => {
       db.prisma.$transaction(async (tx) => {
         const before = await tx.order.findUniqueOrThrow({ where: { id: order.id } });
         await tx.order.update({ where: { id: order.id }, data: { status } });
-        await notifier.orderStatusChanged(tx, await orderOf(tx, order.id), before.status);
-        await notifier.orderStatusChanged(tx, await orderOf(tx, order.id), before.status); // a repeated call is the same event
+        await notifier.orderStatusChanged(sqlOf(tx), await orderOf(tx, order.id), before.status);
+        await notifier.orderStatusChanged(sqlOf(tx), await orderOf(tx, order.id), before.status); // a repeated call is the same event
       });
     await change("processing");
     await change("shipped");
@@ -133,15 +135,15 @@ describe("outbox notifier", () => {
     const order = await db.prisma.$transaction((tx) => createOrder(tx));
     await db.prisma.$transaction(async (tx) => {
       await tx.order.update({ where: { id: order.id }, data: { status: "shipped" } });
-      await notifier.orderStatusChanged(tx, await orderOf(tx, order.id), "new");
-      await notifier.orderStatusChanged(tx, await orderOf(tx, order.id), "shipped");
+      await notifier.orderStatusChanged(sqlOf(tx), await orderOf(tx, order.id), "new");
+      await notifier.orderStatusChanged(sqlOf(tx), await orderOf(tx, order.id), "shipped");
     });
     expect(await db.prisma.outboxMessage.count()).toBe(0);
   });
 
   it("queues nothing for new orders when no manager chat is configured", async () => {
     const quiet = createOutboxNotifier({ managerChatIds: [] });
-    await db.prisma.$transaction(async (tx) => quiet.orderCreated(tx, await orderOf(tx, (await createOrder(tx)).id)));
+    await db.prisma.$transaction(async (tx) => quiet.orderCreated(sqlOf(tx), await orderOf(tx, (await createOrder(tx)).id)));
     expect(await db.prisma.outboxMessage.count()).toBe(0);
   });
 
@@ -154,7 +156,7 @@ describe("outbox notifier", () => {
     }));
     await db.prisma.$transaction(async (tx) => {
       const created = await createOrder(tx, { items: { create: lines } });
-      await notifier.orderCreated(tx, await orderOf(tx, created.id));
+      await notifier.orderCreated(sqlOf(tx), await orderOf(tx, created.id));
     });
     const text = ((await db.prisma.outboxMessage.findFirstOrThrow()).payload as { text: string }).text;
     expect(text.length).toBeLessThanOrEqual(4096);

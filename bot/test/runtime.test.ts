@@ -45,7 +45,7 @@ afterEach(async () => {
 describe("bot runtime", () => {
   it("long-polls in this process: learns its username, sets commands and the menu button, answers updates", async () => {
     const botInfo: BotInfo = { username: null };
-    const runtime = startBot({ prisma: db.prisma, config: config(), mode: "polling", botInfo });
+    const runtime = startBot({ db, config: config(), mode: "polling", botInfo });
     runtimes.push(runtime);
     await runtime.ready;
     expect(botInfo.username).toBe("shop_test_bot");
@@ -68,7 +68,7 @@ describe("bot runtime", () => {
   it("takes updates on the webhook route with the secret and registers the webhook", async () => {
     const server = Fastify();
     const runtime = startBot({
-      prisma: db.prisma,
+      db,
       config: config({ BOT_MODE: "webhook", TELEGRAM_WEBHOOK_SECRET: SECRET }),
       mode: "webhook",
       server,
@@ -96,7 +96,7 @@ describe("bot runtime", () => {
     fake.failNext("getMe", { status: 401, description: "Unauthorized" }, { status: 401, description: "Unauthorized" });
     await db.prisma.outboxMessage.create({ data: { chatId: BigInt(42), dedupeKey: "queued-before-start", payload: { text: "Заказ", parse_mode: "HTML" } } });
     const botInfo: BotInfo = { username: null };
-    const runtime = startBot({ prisma: db.prisma, config: config(), mode: "polling", botInfo, retryInitMs: 50 });
+    const runtime = startBot({ db, config: config(), mode: "polling", botInfo, retryInitMs: 50 });
     runtimes.push(runtime);
     await expect.poll(() => fake.delivered(42).length, { timeout: 5000 }).toBe(1);
     await runtime.ready;
@@ -112,7 +112,7 @@ describe("bot runtime", () => {
 
   it("stops promptly even when Telegram has gone away", async () => {
     const gone = await startFakeTelegram(TOKEN);
-    const runtime = startBot({ prisma: db.prisma, config: { ...config(), telegram: { ...config().telegram, apiRoot: gone.url } }, mode: "polling" });
+    const runtime = startBot({ db, config: { ...config(), telegram: { ...config().telegram, apiRoot: gone.url } }, mode: "polling" });
     await runtime.ready;
     expect(runtime.bot.isRunning()).toBe(true);
     await gone.close();

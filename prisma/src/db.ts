@@ -9,6 +9,15 @@ export { Prisma, PrismaClient } from "./generated/client";
 
 export type DatabaseKind = "postgresql" | "embedded";
 
+/**
+ * Statements inside one transaction, through the driver: `text` with $1…$n and its values, rows as the driver
+ * gives them. Both drivers give int4 and float8 as numbers, timestamptz as Date, json as parsed values, int4[] as
+ * number[]; cast int8 and numeric in the statement (to text or float8) so both give the same.
+ */
+export interface Sql {
+  query<Row>(text: string, values: readonly unknown[]): Promise<Row[]>;
+}
+
 export interface Database {
   prisma: PrismaClient;
   kind: DatabaseKind;
@@ -20,6 +29,14 @@ export interface Database {
    * behind PgBouncer use session pooling). Never inside a transaction (PGlite would wait for it).
    */
   read<Row>(text: string, values: readonly unknown[], options?: { prepare?: boolean }): Promise<Row[]>;
+  /**
+   * One transaction through the driver, for the shop's writes that must be fast (placing an order): no ORM in
+   * between, and on PostgreSQL every statement is prepared once per connection (its plan reused; behind
+   * PgBouncer use session pooling). Committed when `work` resolves, rolled back when it throws. Like any
+   * transaction on the embedded database, it holds the database until it ends: use `sql` only, never `read`
+   * or `prisma`, inside it.
+   */
+  transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -72,16 +89,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
     };
     const statementNames = new Map<string, string>();
+    const statementName = (text: string) => {
+      let name = statementNames.get(text);
+      if (!name && statementNames.size < MAX_PREPARED_STATEMENTS) statementNames.set(text, (name = `shop_${statementNames.size + 1}`));
+      return name;
+    };
     const read: Database["read"] = async <Row>(text: string, values: readonly unknown[], options?: { prepare?: boolean }) => {
-      let name = options?.prepare ? statementNames.get(text) : undefined;
-      if (options?.prepare && !name && statementNames.size < MAX_PREPARED_STATEMENTS) {
-        statementNames.set(text, (name = `shop_${statementNames.size + 1}`));
-      }
+      const name = options?.prepare ? statementName(text) : undefined;
       const result = await pool.query<Row & pg.QueryResultRow>({ text, values: values as unknown[], name });
       return result.rows;
     };
+    const transaction: Database["transaction"] = async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await work({
+          query: async <Row>(text: string, values: readonly unknown[]) =>
+            (await client.query<Row & pg.QueryResultRow>({ text, values: values as unknown[], name: statementName(text) })).rows,
+        });
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    };
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-    return finishOpening(options, "postgresql", prisma, read, runInTransaction, () => pool.end());
+    return finishOpening(options, "postgresql", prisma, read, transaction, runInTransaction, () => pool.end());
   }
 
   const dir = options.embeddedDir ?? "memory://";
@@ -111,7 +147,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const prisma = new PrismaClient({ adapter });
   const read: Database["read"] = async <Row>(text: string, values: readonly unknown[]) =>
     (await pglite.query<Row>(text, values as unknown[])).rows;
-  return finishOpening(options, "embedded", prisma, read, runInTransaction, () => embedded.close());
+  const transaction: Database["transaction"] = (work) =>
+    pglite.transaction((tx) => work({ query: async <Row>(text: string, values: readonly unknown[]) => (await tx.query<Row>(text, values as unknown[])).rows }));
+  return finishOpening(options, "embedded", prisma, read, transaction, runInTransaction, () => embedded.close());
 }
 
 async function finishOpening(
@@ -119,6 +157,7 @@ async function finishOpening(
   kind: DatabaseKind,
   prisma: PrismaClient,
   read: Database["read"],
+  transaction: Database["transaction"],
   runInTransaction: RunInTransaction,
   closeDriver: () => Promise<void>,
 ): Promise<Database> {
@@ -126,6 +165,7 @@ async function finishOpening(
     prisma,
     kind,
     read,
+    transaction,
     async close() {
       await prisma.$disconnect();
       await closeDriver();

@@ -49,7 +49,7 @@ async function main() {
   const botRuntime = notifier ? await import("@shop/bot/runtime") : null;
   const bot =
     botRuntime && notifier && telegram.botMode !== "off"
-      ? botRuntime.startBot({ prisma: db.prisma, config, notifier, mode: telegram.botMode, server: app, botInfo: app.botInfo, log: app.log })
+      ? botRuntime.startBot({ db, config, notifier, mode: telegram.botMode, server: app, botInfo: app.botInfo, log: app.log })
       : null;
   if (botRuntime && !bot) void botRuntime.learnBotUsername(config, app.botInfo, app.log);
 

@@ -38,7 +38,7 @@ export default async function orderRoutes(app: App) {
     async (request, reply) => {
       const body = request.body;
       const { source, telegramUser } = resolveOrderIdentity(body, request.telegramUser());
-      const result = await placeOrder(app.prisma, app.notifier, {
+      const result = await placeOrder(app.db, app.notifier, {
         contact: body,
         lines: body.cart_items.map((item) => ({ productId: item.product_id, quantity: item.quantity, clientName: item.product_name })),
         source,
@@ -68,7 +68,7 @@ export default async function orderRoutes(app: App) {
     },
     async (request, reply) => {
       const body = request.body;
-      const result = await prepareOrder(app.prisma, {
+      const result = await prepareOrder(app.db, {
         contact: body.order,
         lines: body.cart.map((item) => ({ productId: item.id, quantity: item.quantity, clientName: item.name })),
         source: body.source,

@@ -20,6 +20,6 @@ export default async function telegramUserRoutes(app: App) {
         response: { 200: TelegramUserResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
       },
     },
-    async (request) => syncTelegramUser(app.prisma, request.telegramUser(), request.body),
+    async (request) => syncTelegramUser(app.db, request.telegramUser(), request.body),
   );
 }

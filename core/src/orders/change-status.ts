@@ -1,9 +1,9 @@
-import type { PrismaClient } from "@shop/prisma/db";
+import type { Database } from "@shop/prisma/db";
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "@shop/shared/labels";
 import { invalid, notFound } from "../errors";
 import type { OrderNotifier } from "./notifications";
 import type { Order } from "./order";
-import { findOrder } from "./order-record";
+import { readOrder } from "./order-record";
 
 export const ORDER_NOT_FOUND = "Заказ не найден";
 export const INVALID_STATUS = `Недопустимый статус заказа. Возможные: ${ORDER_STATUSES.join(", ")}`;
@@ -22,21 +22,16 @@ export interface StatusChange {
  * the same transaction (outbox), so it goes out exactly when the change is committed. An unknown status is
  * invalid, an unknown order not found.
  */
-export async function changeOrderStatus(
-  prisma: PrismaClient,
-  notifier: OrderNotifier,
-  orderId: number,
-  status: string,
-): Promise<StatusChange> {
+export async function changeOrderStatus(db: Database, notifier: OrderNotifier, orderId: number, status: string): Promise<StatusChange> {
   if (!isOrderStatus(status)) throw invalid(INVALID_STATUS, { status: INVALID_STATUS });
-  return prisma.$transaction(async (tx) => {
-    const [locked] = await tx.$queryRaw<{ status: OrderStatus }[]>`
-      SELECT status::text AS status FROM orders WHERE id = ${orderId} FOR UPDATE`;
+  return db.transaction(async (sql) => {
+    const [locked] = await sql.query<{ status: OrderStatus }>(`SELECT status::text AS status FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);
     if (!locked) throw notFound(ORDER_NOT_FOUND);
     const previousStatus = locked.status;
-    if (previousStatus !== status) await tx.order.update({ where: { id: orderId }, data: { status } });
-    const order = (await findOrder(tx, orderId))!;
-    if (previousStatus !== status) await notifier.orderStatusChanged(tx, order, previousStatus);
-    return { order, changed: previousStatus !== status, previousStatus };
+    const changed = previousStatus !== status;
+    if (changed) await sql.query(`UPDATE orders SET status = $2::"OrderStatus", updated_at = now() WHERE id = $1`, [orderId, status]);
+    const order = (await readOrder(sql, orderId))!;
+    if (changed) await notifier.orderStatusChanged(sql, order, previousStatus);
+    return { order, changed, previousStatus };
   });
 }

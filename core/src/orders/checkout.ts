@@ -1,4 +1,4 @@
-import type { Prisma } from "@shop/prisma/db";
+import type { Sql } from "@shop/prisma/db";
 import { validateCheckoutForm, type CheckoutForm } from "@shop/shared/checkout";
 import { MAX_ITEM_QUANTITY } from "@shop/shared/constants";
 import { isDbId } from "@shop/shared/ids";
@@ -52,33 +52,30 @@ export function mergeLines(lines: readonly RequestedLine[]): RequestedLine[] {
   return [...merged.values()];
 }
 
+interface ProductPriceRow {
+  id: number;
+  name: string;
+  sku: string;
+  price: number;
+  image: string | null;
+}
+
 /**
- * Prices the cart from the database in one query: each line gets the product's name, article, first picture
+ * Prices the cart from the database in one statement: each line gets the product's name, article, first picture
  * and price at this moment. A product that is gone is refused by name.
  */
-export async function priceCart(db: Prisma.TransactionClient, lines: readonly RequestedLine[]): Promise<CartLine[]> {
-  const products = await db.product.findMany({
-    where: { id: { in: lines.map((line) => line.productId).filter(isDbId) } },
-    select: {
-      id: true,
-      name: true,
-      sku: true,
-      price: true,
-      images: { orderBy: [{ position: "asc" }, { id: "asc" }], take: 1, select: { imageUrl: true } },
-    },
-  });
+export async function priceCart(sql: Sql, lines: readonly RequestedLine[]): Promise<CartLine[]> {
+  const products = await sql.query<ProductPriceRow>(
+    `SELECT p.id, p.name, p.sku, p.price::float8 AS price,
+            (SELECT i.image_url FROM product_images i WHERE i.product_id = p.id ORDER BY i.position, i.id LIMIT 1) AS image
+       FROM products p WHERE p.id = ANY($1::int[])`,
+    [lines.map((line) => line.productId).filter(isDbId)],
+  );
   const byId = new Map(products.map((product) => [product.id, product]));
   return lines.map((line) => {
     const product = byId.get(line.productId);
     if (!product) throw invalid(ORDER_MESSAGES.unknownProduct(line.clientName?.trim() || null, line.productId));
     if (line.quantity > MAX_ITEM_QUANTITY) throw invalid(ORDER_MESSAGES.tooMany(product.name));
-    return {
-      productId: product.id,
-      name: product.name,
-      sku: product.sku,
-      image: product.images[0]?.imageUrl ?? null,
-      price: Number(product.price),
-      quantity: line.quantity,
-    };
+    return { productId: product.id, name: product.name, sku: product.sku, image: product.image, price: product.price, quantity: line.quantity };
   });
 }

@@ -1,18 +1,16 @@
-import type { Prisma } from "@shop/prisma/db";
+import type { Sql } from "@shop/prisma/db";
 import type { Order } from "./order";
-
-/** A transaction client: notifications are written with the change they announce, or not at all. */
-export type Tx = Prisma.TransactionClient;
 
 /**
  * The port through which orders announce themselves (managers learn of a new order, a customer of a new status).
- * The bot implements it by writing outbox rows inside the given transaction and sends them later with retries;
- * without a bot every call does nothing.
+ * Each call gets the transaction of the change it announces, so a notification exists exactly when the change
+ * was committed. The bot implements it by writing outbox rows and sends them later with retries; without a bot
+ * every call does nothing.
  */
 export interface OrderNotifier {
-  orderCreated(tx: Tx, order: Order): Promise<void>;
+  orderCreated(sql: Sql, order: Order): Promise<void>;
   /** `order` already has its new status */
-  orderStatusChanged(tx: Tx, order: Order, previousStatus: string): Promise<void>;
+  orderStatusChanged(sql: Sql, order: Order, previousStatus: string): Promise<void>;
 }
 
 export const noopNotifier: OrderNotifier = {

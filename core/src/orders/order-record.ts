@@ -1,15 +1,17 @@
-import type { Prisma } from "@shop/prisma/db";
-import type { OrderSourceValue } from "@shop/shared/schemas/orders";
+import type { Prisma, Sql } from "@shop/prisma/db";
+import type { OrderSourceValue, OrderStatusValue } from "@shop/shared/schemas/orders";
 import type { Order } from "./order";
 
-/** How an order is read from the database: with its lines in the order they were added. */
+/**
+ * How an order is read from the database, by the ORM (the admin's and the shopper's lists) or by plain SQL
+ * inside the shop's write transactions; both give the same Order.
+ */
+
 export const orderInclude = {
   items: { orderBy: { id: "asc" } },
 } satisfies Prisma.OrderInclude;
 
 export type OrderRow = Prisma.OrderGetPayload<{ include: typeof orderInclude }>;
-
-type Db = Prisma.TransactionClient;
 
 export function toOrder(row: OrderRow): Order {
   return {
@@ -18,7 +20,7 @@ export function toOrder(row: OrderRow): Order {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     status: row.status,
-    // the column is text; only placeOrder and confirmPreparedOrder write it, with these values
+    // the column is text; only the shop's own order writes fill it, with these values
     source: row.source as OrderSourceValue,
     contact: {
       customerName: row.customerName,
@@ -51,8 +53,89 @@ export function toOrder(row: OrderRow): Order {
   };
 }
 
+/** An order row as ORDER_COLUMNS give it: money as float8 and the Telegram id as text, alike on both drivers. */
+export interface OrderSqlRow {
+  id: number;
+  order_number: string;
+  created_at: Date;
+  updated_at: Date;
+  status: string;
+  source: string;
+  customer_name: string;
+  customer_phone: string;
+  delivery_address: string | null;
+  comment: string | null;
+  subtotal: number;
+  discount_percent: number;
+  discount_amount: number;
+  delivery_cost: number;
+  total: number;
+  telegram_user_id: string | null;
+  telegram_username: string | null;
+  telegram_first_name: string | null;
+  telegram_last_name: string | null;
+}
+
+export const ORDER_COLUMNS = `id, order_number, created_at, updated_at, status::text AS status, source, customer_name, customer_phone,
+  delivery_address, comment, subtotal::float8 AS subtotal, discount_percent, discount_amount::float8 AS discount_amount,
+  delivery_cost::float8 AS delivery_cost, total::float8 AS total, telegram_user_id::text AS telegram_user_id,
+  telegram_username, telegram_first_name, telegram_last_name`;
+
+export interface OrderLineSqlRow {
+  id: number;
+  product_id: number | null;
+  product_name: string;
+  product_sku: string;
+  product_image: string | null;
+  price: number;
+  quantity: number;
+}
+
+export function orderFromSql(row: OrderSqlRow, lines: readonly OrderLineSqlRow[]): Order {
+  return {
+    id: row.id,
+    number: row.order_number,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    status: row.status as OrderStatusValue,
+    source: row.source as OrderSourceValue,
+    contact: {
+      customerName: row.customer_name,
+      customerPhone: row.customer_phone,
+      deliveryAddress: row.delivery_address,
+      comment: row.comment,
+    },
+    lines: lines.map((line) => ({
+      id: line.id,
+      productId: line.product_id,
+      name: line.product_name,
+      sku: line.product_sku,
+      image: line.product_image,
+      price: line.price,
+      quantity: line.quantity,
+    })),
+    totals: {
+      subtotal: row.subtotal,
+      discountPercent: row.discount_percent,
+      discount: row.discount_amount,
+      delivery: row.delivery_cost,
+      total: row.total,
+    },
+    telegramUser:
+      row.telegram_user_id === null
+        ? null
+        : { id: BigInt(row.telegram_user_id), username: row.telegram_username, firstName: row.telegram_first_name, lastName: row.telegram_last_name },
+  };
+}
+
 /** One order with its lines, or null. */
-export async function findOrder(db: Db, id: number): Promise<Order | null> {
-  const row = await db.order.findUnique({ where: { id }, include: orderInclude });
-  return row ? toOrder(row) : null;
+export async function readOrder(sql: Sql, id: number): Promise<Order | null> {
+  const [row] = await sql.query<OrderSqlRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [id]);
+  if (!row) return null;
+  const lines = await sql.query<OrderLineSqlRow>(
+    `SELECT id, product_id, product_name, product_sku, product_image, price::float8 AS price, quantity
+       FROM order_items WHERE order_id = $1 ORDER BY id`,
+    [id],
+  );
+  return orderFromSql(row, lines);
 }

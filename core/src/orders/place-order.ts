@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@shop/prisma/db";
+import type { Database } from "@shop/prisma/db";
 import type { CheckoutForm } from "@shop/shared/checkout";
 import { computeTotals } from "@shop/shared/pricing";
 import type { OrderSourceValue } from "@shop/shared/schemas/orders";
@@ -7,8 +7,8 @@ import type { TelegramIdentity } from "../customers/telegram-customers";
 import { checkContact, mergeLines, ORDER_MESSAGES, priceCart, type RequestedLine } from "./checkout";
 import type { OrderNotifier } from "./notifications";
 import type { Order } from "./order";
-import { orderInclude, toOrder } from "./order-record";
-import { afterKeyConflict, TX_OPTIONS, writeOrder } from "./write-order";
+import { readOrder, type OrderSqlRow } from "./order-record";
+import { afterKeyConflict, writeOrder } from "./write-order";
 
 /**
  * Placing an order from the Mini App, or from the website when no bot is configured. Whatever the client says
@@ -72,11 +72,13 @@ export function resolveOrderIdentity(
   };
 }
 
-export async function placeOrder(prisma: PrismaClient, notifier: OrderNotifier, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+export async function placeOrder(db: Database, notifier: OrderNotifier, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const key = input.idempotencyKey;
   const findByKey = async () => {
-    const row = key ? await prisma.order.findUnique({ where: { idempotencyKey: key }, include: orderInclude }) : null;
-    return row ? { created: false, order: toOrder(row) } : null;
+    if (!key) return null;
+    const [row] = await db.read<Pick<OrderSqlRow, "id">>(`SELECT id FROM orders WHERE idempotency_key = $1`, [key], { prepare: true });
+    const order = row ? await db.transaction((sql) => readOrder(sql, row.id)) : null;
+    return order ? { created: false, order } : null;
   };
   const replay = await findByKey();
   if (replay) return replay;
@@ -84,9 +86,9 @@ export async function placeOrder(prisma: PrismaClient, notifier: OrderNotifier, 
   const lines = mergeLines(input.lines);
   const contact = checkContact(input.contact);
   try {
-    const order = await prisma.$transaction(async (tx) => {
-      const priced = await priceCart(tx, lines);
-      return writeOrder(tx, notifier, {
+    const order = await db.transaction(async (sql) => {
+      const priced = await priceCart(sql, lines);
+      return writeOrder(sql, notifier, {
         source: input.source,
         contact,
         lines: priced,
@@ -94,7 +96,7 @@ export async function placeOrder(prisma: PrismaClient, notifier: OrderNotifier, 
         telegramUser: input.telegramUser,
         idempotencyKey: key,
       });
-    }, TX_OPTIONS);
+    });
     return { created: true, order };
   } catch (error) {
     return afterKeyConflict(error, key, findByKey);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Prisma, PrismaClient } from "@shop/prisma/db";
+import type { Database, Prisma, Sql } from "@shop/prisma/db";
 import type { CheckoutForm } from "@shop/shared/checkout";
 import { PREPARED_ORDER_TTL_MS } from "@shop/shared/constants";
 import { computeTotals, type Totals } from "@shop/shared/pricing";
@@ -9,7 +9,7 @@ import type { TelegramIdentity } from "../customers/telegram-customers";
 import { checkContact, mergeLines, ORDER_MESSAGES, priceCart, type RequestedLine } from "./checkout";
 import type { OrderNotifier } from "./notifications";
 import type { CartLine, Order, OrderContact } from "./order";
-import { afterKeyConflict, TX_OPTIONS, writeOrder } from "./write-order";
+import { afterKeyConflict, writeOrder } from "./write-order";
 
 /**
  * A website checkout continues in the bot (docs/product.md#prepared-website-checkouts): the site prepares
@@ -91,7 +91,8 @@ const toTicket = (row: { token: string; expiresAt: Date; payload: unknown }): Pr
   order: readPayload(row.payload),
 });
 
-export async function prepareOrder(prisma: PrismaClient, input: PrepareOrderInput): Promise<PrepareOrderResult> {
+export async function prepareOrder(db: Database, input: PrepareOrderInput): Promise<PrepareOrderResult> {
+  const { prisma } = db;
   const key = input.idempotencyKey;
   const findByKey = async () => {
     const row = key ? await prisma.preparedOrder.findUnique({ where: { idempotencyKey: key } }) : null;
@@ -104,7 +105,7 @@ export async function prepareOrder(prisma: PrismaClient, input: PrepareOrderInpu
   if (source !== "website" && source !== "mobile_web") throw invalid(ORDER_MESSAGES.badSource);
   const lines = mergeLines(input.lines);
   const contact = checkContact(input.contact);
-  const priced = await priceCart(prisma, lines);
+  const priced = await priceCart({ query: db.read }, lines);
   const payload: StoredPayloadV2 = { version: 2, contact, lines: priced, totals: computeTotals(priced), source };
   try {
     const row = await prisma.preparedOrder.create({
@@ -129,20 +130,22 @@ export type PreparedOrderLookup =
   | { status: "expired" }
   | { status: "not-found" };
 
-type Db = PrismaClient | Prisma.TransactionClient;
-
-async function lookUp(db: Db, token: string): Promise<PreparedOrderLookup> {
+async function lookUp(sql: Sql, token: string): Promise<PreparedOrderLookup> {
   if (!TOKEN_PATTERN.test(token)) return { status: "not-found" };
-  const row = await db.preparedOrder.findUnique({ where: { token }, include: { order: { select: { orderNumber: true } } } });
+  const [row] = await sql.query<{ payload: unknown; expires_at: Date; used_at: Date | null; order_number: string | null }>(
+    `SELECT p.payload, p.expires_at, p.used_at, o.order_number
+       FROM prepared_orders p LEFT JOIN orders o ON o.id = p.order_id WHERE p.token = $1`,
+    [token],
+  );
   if (!row) return { status: "not-found" };
-  if (row.usedAt) return { status: "used", orderNumber: row.order?.orderNumber ?? null };
-  if (row.expiresAt.getTime() <= Date.now()) return { status: "expired" };
-  return { status: "ok", order: readPayload(row.payload), expiresAt: row.expiresAt };
+  if (row.used_at) return { status: "used", orderNumber: row.order_number };
+  if (row.expires_at.getTime() <= Date.now()) return { status: "expired" };
+  return { status: "ok", order: readPayload(row.payload), expiresAt: row.expires_at };
 }
 
 /** For the bot's /start <token>: what the token holds, or why it cannot be confirmed. Reads only. */
-export async function findPreparedOrder(prisma: PrismaClient, token: string): Promise<PreparedOrderLookup> {
-  return lookUp(prisma, token);
+export async function findPreparedOrder(db: Database, token: string): Promise<PreparedOrderLookup> {
+  return lookUp({ query: db.read }, token);
 }
 
 export type ConfirmPreparedOrderResult =
@@ -159,34 +162,36 @@ export type ConfirmPreparedOrderResult =
  * the order by its snapshot, with no product id.
  */
 export async function confirmPreparedOrder(
-  prisma: PrismaClient,
+  db: Database,
   notifier: OrderNotifier,
   token: string,
   telegramUser: TelegramIdentity,
 ): Promise<ConfirmPreparedOrderResult> {
   if (!TOKEN_PATTERN.test(token)) return { status: "not-found" };
-  return prisma.$transaction(async (tx): Promise<ConfirmPreparedOrderResult> => {
-    const claimed = await tx.$queryRaw<{ id: number; payload: unknown }[]>`
-      UPDATE prepared_orders SET used_at = now()
-       WHERE token = ${token} AND used_at IS NULL AND expires_at > now()
-       RETURNING id, payload`;
-    const claim = claimed[0];
+  return db.transaction(async (sql): Promise<ConfirmPreparedOrderResult> => {
+    const [claim] = await sql.query<{ id: number; payload: unknown }>(
+      `UPDATE prepared_orders SET used_at = now()
+        WHERE token = $1 AND used_at IS NULL AND expires_at > now()
+        RETURNING id, payload`,
+      [token],
+    );
     if (!claim) {
-      const state = await lookUp(tx, token);
+      const state = await lookUp(sql, token);
       // the row may have expired between our UPDATE's clock and this read: report it as expired
       return state.status === "ok" ? { status: "expired" } : state;
     }
     const prepared = readPayload(claim.payload);
     const ids = prepared.lines.flatMap((line) => (line.productId === null ? [] : [line.productId]));
-    const stillSold = new Set((await tx.product.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((p) => p.id));
-    const order = await writeOrder(tx, notifier, {
+    const sold = await sql.query<{ id: number }>(`SELECT id FROM products WHERE id = ANY($1::int[])`, [ids]);
+    const stillSold = new Set(sold.map((product) => product.id));
+    const order = await writeOrder(sql, notifier, {
       source: prepared.source,
       contact: prepared.contact,
       lines: prepared.lines.map((line) => ({ ...line, productId: line.productId !== null && stillSold.has(line.productId) ? line.productId : null })),
       totals: prepared.totals,
       telegramUser,
     });
-    await tx.preparedOrder.update({ where: { id: claim.id }, data: { orderId: order.id } });
+    await sql.query(`UPDATE prepared_orders SET order_id = $2 WHERE id = $1`, [claim.id, order.id]);
     return { status: "created", order };
-  }, TX_OPTIONS);
+  });
 }
