@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from "@shop/core/config";
 import { verifyPassword } from "../src/lib/password";
 import { ensureAdmin, resolveJwtSecret } from "../src/services/secrets";
 import { REPO_ROOT } from "./helpers/api-process";
-import { openTestDatabase } from "./helpers/database";
+import { openTestDatabase } from "@shop/prisma/test-database";
 
 describe("configuration from the environment", () => {
   it("runs with nothing set: port 3000, data under ./data of where npm was started, no bot", () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma, type PrismaClient } from "@shop/prisma/db";
 import { kpi, ordersBySource, ordersByStatus, resolveRange, series, shopDate, topCustomers, topProducts, type StatsRange } from "../src/services/stats";
-import { openTestDatabase } from "./helpers/database";
+import { openTestDatabase } from "@shop/prisma/test-database";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 import { insertOrder } from "./helpers/order-rows";
 import { createTestApp, type TestApp } from "./helpers/test-app";

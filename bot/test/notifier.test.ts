@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database, Prisma, Sql } from "@shop/prisma/db";
 import { nextOrderNumber } from "@shop/prisma/sequences";
-import { openTestDatabase } from "../../api/test/helpers/database";
+import { openTestDatabase } from "@shop/prisma/test-database";
 import { readOrder } from "@shop/core/orders/order-record";
 import { createOutboxNotifier } from "../src/notifier";
 import { parseCallback } from "../src/callback-data";

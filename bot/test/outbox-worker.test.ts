@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "@shop/prisma/db";
-import { openTestDatabase } from "../../api/test/helpers/database";
+import { openTestDatabase } from "@shop/prisma/test-database";
 import { createOutboxApi, createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from "../src/outbox-worker";
 import { SERVER_ERROR, TOO_MANY, startFakeTelegram, type FakeTelegram } from "./helpers/fake-telegram";
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import type { Database } from "@shop/prisma/db";
 import { loadConfig } from "@shop/core/config";
 import type { BotInfo } from "@shop/core/telegram/bot-info";
-import { openTestDatabase } from "../../api/test/helpers/database";
+import { openTestDatabase } from "@shop/prisma/test-database";
 import { learnBotUsername, startBot, WEBHOOK_PATH, type BotRuntime } from "../src/runtime";
 import { startFakeTelegram, type FakeTelegram } from "./helpers/fake-telegram";
 import { textMessage } from "./helpers/updates";

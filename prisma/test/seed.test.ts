@@ -6,7 +6,7 @@ import { computeTotals } from "@shop/shared/pricing";
 import { cardImageUrl } from "@shop/shared/images";
 import type { Database } from "../src/db";
 import { seedDemoIfEmpty } from "../seed/index";
-import { openTestDatabase } from "../../api/test/helpers/database";
+import { openTestDatabase } from "../src/test-database";
 
 let db: Database;
 let uploadDir: string;

@@ -606,10 +606,10 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
 
   const api = await startApi(prepared.env);
   const rows: Row[] = [ceiling];
-  let started: ReturnType<typeof memoryOf> = null;
-  let idle: ReturnType<typeof memoryOf> = null;
-  let loaded: ReturnType<typeof memoryOf> = null;
-  let after: ReturnType<typeof memoryOf> = null;
+  let started: ReturnType<typeof memoryOf>;
+  let idle: ReturnType<typeof memoryOf>;
+  let loaded: ReturnType<typeof memoryOf>;
+  let after: ReturnType<typeof memoryOf>;
   try {
     await sleep(3_000);
     started = memoryOf(api.child.pid!);

@@ -18,7 +18,6 @@ export const CART_ADDED_FLAG_MS = 100;
 export const FLY_TO_CART_MS = 800;
 export const CART_BOUNCE_MS = 500;
 export const ORDER_SUCCESS_CLOSE_MS = 5000;
-export const DESKTOP_MIN_WIDTH_PX = 1024;
 export const STATS_TOP_LIMIT = 10;
 export const STATS_PERIODS = ["7d", "30d", "all"] as const;
 export type StatsPeriod = (typeof STATS_PERIODS)[number];

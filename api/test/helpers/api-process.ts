@@ -55,6 +55,6 @@ export async function startApiProcess(env: Record<string, string>, options: { ti
     throw new Error("the API process did not answer /api/health in time");
   } catch (error) {
     await stop(2_000);
-    throw new Error(`${(error as Error).message}\n--- output ---\n${output}`);
+    throw new Error(`${(error as Error).message}\n--- output ---\n${output}`, { cause: error });
   }
 }

@@ -6,7 +6,7 @@ import { buildApp, type App } from "../../src/app";
 import { loadConfig, type Config } from "@shop/core/config";
 import { ensureAdmin, resolveJwtSecret } from "../../src/services/secrets";
 import type { OrderNotifier } from "@shop/core/orders/notifications";
-import { openTestDatabase } from "./database";
+import { openTestDatabase } from "@shop/prisma/test-database";
 
 export const TEST_ADMIN = { login: "admin", password: "test-password-123" };
 export const TEST_BOT_TOKEN = "123456789:TEST_token_for_signing_init_data_only";

@@ -2,17 +2,24 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 
 /**
+ * Bot API JSON as the fake received or answered it. Its shape depends on the method, and the tests read whichever
+ * field they check (`params.text`, `result.message_id`), so it is left untyped here.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- method-dependent JSON, read field by field in the tests
+type BotApiJson = any;
+
+/**
  * A stand-in for Telegram's Bot API on loopback (the only fake the tests use): answers
  * `POST /bot<token>/<method>` with `{ ok: true, result }`, records every call, and can be told to fail.
  * Point grammY at it with `client: { apiRoot: fake.url }` (TELEGRAM_API_ROOT).
  */
 export interface FakeCall {
   method: string;
-  params: Record<string, any>;
+  params: Record<string, BotApiJson>;
   /** false when the fake answered with an error */
   ok: boolean;
   /** what the fake answered on success (e.g. the sent Message with its message_id) */
-  result?: any;
+  result?: BotApiJson;
   at: number;
 }
 
@@ -63,7 +70,7 @@ export async function startFakeTelegram(token: string): Promise<FakeTelegram> {
   const botUser = { id: Number(token.split(":")[0]), is_bot: true as const, first_name: "Тестовый магазин", username: "shop_test_bot" };
 
   const readBody = (request: IncomingMessage) =>
-    new Promise<Record<string, any>>((resolve) => {
+    new Promise<Record<string, BotApiJson>>((resolve) => {
       const chunks: Buffer[] = [];
       request.on("data", (chunk: Buffer) => chunks.push(chunk));
       request.on("end", () => {
@@ -76,7 +83,7 @@ export async function startFakeTelegram(token: string): Promise<FakeTelegram> {
       });
     });
 
-  function result(method: string, params: Record<string, any>): unknown {
+  function result(method: string, params: Record<string, BotApiJson>): unknown {
     const chat = { id: Number(params.chat_id), type: Number(params.chat_id) < 0 ? "group" : "private" };
     switch (method) {
       case "getMe":

@@ -45,7 +45,7 @@ async function request<T>(path: string, options: RequestOptions = {}): Promise<T
   });
   const text = await response.text();
   let json: unknown;
-  let isJson = false;
+  let isJson: boolean;
   try {
     json = text ? JSON.parse(text) : undefined;
     isJson = text.length > 0;

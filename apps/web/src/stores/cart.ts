@@ -1,7 +1,6 @@
 import { create } from "zustand";
 import type { ProductCard } from "@shop/shared/schemas/catalog";
 import { CART_ADDED_FLAG_MS, MAX_ITEM_QUANTITY, STORAGE_KEYS } from "@shop/shared/constants";
-import { subtotalOf } from "@shop/shared/pricing";
 import { readStored, writeStored } from "../lib/storage";
 import { parseSnapshot, toSnapshot, type ProductSnapshot } from "./product-snapshot";
 
@@ -89,7 +88,6 @@ if (typeof window !== "undefined") {
 }
 
 export const cartCount = (items: readonly CartItem[]) => items.reduce((sum, item) => sum + item.quantity, 0);
-export const cartSubtotal = (items: readonly CartItem[]) => subtotalOf(items);
 
 export function useCartQuantity(productId: number): number {
   return useCart((state) => state.items.find((item) => item.id === productId)?.quantity ?? 0);

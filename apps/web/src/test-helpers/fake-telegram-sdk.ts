@@ -23,12 +23,12 @@ export function createFakeTelegramSdk(): FakeTelegramSdk {
   const main = new Set<Listener>();
 
   // every SDK function the shop uses is "safe-wrapped": callable, with isAvailable() and ifAvailable(...)
-  const safe = (name: string, impl?: (...args: any[]) => unknown) => {
-    const fn = (...args: unknown[]) => {
+  const safe = <Args extends unknown[]>(name: string, impl?: (...args: Args) => unknown) => {
+    const fn = (...args: Args) => {
       calls.push({ name, args });
       return impl?.(...args);
     };
-    return Object.assign(fn, { isAvailable: () => true, ifAvailable: (...args: unknown[]) => [true, fn(...args)] });
+    return Object.assign(fn, { isAvailable: () => true, ifAvailable: (...args: Args) => [true, fn(...args)] });
   };
   const subscribe = (set: Set<Listener>) => (listener: Listener) => {
     set.add(listener);

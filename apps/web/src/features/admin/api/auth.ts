@@ -13,7 +13,7 @@ export async function login(loginName: string, password: string): Promise<LoginR
   } catch {
     throw new Error("Ошибка авторизации");
   }
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = await response.json();
   } catch {

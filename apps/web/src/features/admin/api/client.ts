@@ -113,7 +113,7 @@ export function uploadWithProgress<T>(path: string, form: FormData, onProgress?:
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
     xhr.onload = () => {
-      let parsed: unknown = null;
+      let parsed: unknown;
       try {
         parsed = xhr.responseText ? JSON.parse(xhr.responseText) : null;
       } catch {

@@ -29,7 +29,7 @@ async function statsCall<T>(
   } catch (error) {
     if (error instanceof ApiError && error.isAuthError) {
       onAuthError();
-      throw new Error("Ошибка авторизации.");
+      throw new Error("Ошибка авторизации.", { cause: error });
     }
     throw error;
   }

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDatabase, type Database } from "@shop/prisma/db";
+import { openDatabase, type Database } from "./db";
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server named by DATABASE_URL (created here, dropped on close).
+ * A fresh, migrated database for one test file of any workspace: in-memory PGlite by default, or a new database on
+ * the PostgreSQL server named by DATABASE_URL (created here, dropped on close).
  */
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
