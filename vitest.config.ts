@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 /**
  * One runner, four kinds of tests:
  * - unit: pure rules in `shared`
- * - api: the real server through inject/HTTP on a fresh database (embedded, or PostgreSQL via DATABASE_URL); also the bot
+ * - api: the real server through inject/HTTP on a fresh database (embedded, or PostgreSQL via DATABASE_URL); also the bot and the two together (server/test)
  * - web: React components and stores in happy-dom
  * - browser: the built app in Debian's Chromium through playwright-core (scripts/test.mjs decides whether it runs)
  */
@@ -14,7 +14,7 @@ export default defineConfig({
       {
         test: {
           name: "api",
-          include: ["api/test/**/*.test.ts", "bot/test/**/*.test.ts", "prisma/test/**/*.test.ts"],
+          include: ["api/test/**/*.test.ts", "bot/test/**/*.test.ts", "server/test/**/*.test.ts", "prisma/test/**/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,

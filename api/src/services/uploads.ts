@@ -21,7 +21,7 @@ export const notAnImage = (filename: string) =>
   badRequest(`Файл "${displayName(filename)}" не является изображением (JPEG, PNG, WebP, GIF, AVIF)`);
 
 function displayName(filename: string): string {
-  const clean = filename.replace(/[\u0000-\u001f"]/g, "").trim() || "без имени";
+  const clean = filename.replace(/[\p{Cc}"]/gu, "").trim() || "без имени";
   return clean.length > 80 ? clean.slice(0, 77) + "..." : clean;
 }
 
