@@ -16,6 +16,9 @@
  * key includes: they measure filtering, sorting, searching and writing the answer, never a kept one. Two last
  * rows measure what the in-memory catalogue costs: an admin save answers after the catalogue is loaded again, while
  * a shopper's reads during those saves go on from the last one.
+ * Order creation runs as a shop with a bot (each order queues its manager card in the outbox in its transaction)
+ * with an Idempotency-Key on every request; before the API starts, an order-shaped transaction is run straight
+ * on the database by 50 clients (order-ceiling.ts): the order path's ceiling.
  * Statistics run with one connection, 30 requests each: their target (≤ 150 ms) is the time one admin waits for
  * one chart, and 50 concurrent copies of one aggregate would measure queueing instead.
  *
@@ -31,6 +34,7 @@
  * profile is written when the server stops).
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -39,6 +43,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { openDatabase, type Database } from "@shop/prisma/db";
 import { seedLarge } from "@shop/prisma/seed";
+import { deleteCeilingRows, measureOrderCeiling, type CeilingResult } from "./order-ceiling";
 import { RESULTS_DIR, runHeader, writeResults } from "./results";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -61,7 +66,12 @@ const WARMUP_SECONDS = 2;
  */
 const IDLE_SECONDS = 45;
 
-const TARGETS = { readP99Ms: 15, statsMs: 150, idleRssMb: 150 };
+const TARGETS = { readP99Ms: 15, statsMs: 150, idleRssMb: 150, orders: { postgresql: 1500, embedded: 500 }, orderP99Ms: 100 };
+/**
+ * The API runs as a shop with a bot whose process is elsewhere (BOT_MODE=off): every order writes its manager
+ * card to the outbox in its own transaction, as in production, and nothing is sent.
+ */
+const BENCH_BOT = { token: "123456789:bench_token_not_for_telegram_000", username: "bench_shop_bot", managerChatId: "-1009990000002" };
 
 // ---------------------------------------------------------------------------------------------------------
 // options
@@ -219,6 +229,10 @@ async function startApi(env: Record<string, string>): Promise<Started> {
       ADMIN_LOGIN: ADMIN.login,
       ADMIN_PASSWORD: ADMIN.password,
       INIT_CWD: ROOT,
+      TELEGRAM_BOT_TOKEN: BENCH_BOT.token,
+      TELEGRAM_BOT_USERNAME: BENCH_BOT.username,
+      MANAGER_CHAT_IDS: BENCH_BOT.managerChatId,
+      BOT_MODE: "off",
       ...env,
     },
     /Shop:\s+http:\/\/localhost:(\d+)/,
@@ -234,6 +248,8 @@ async function startApi(env: Record<string, string>): Promise<Started> {
 
 interface Prepared {
   env: Record<string, string>;
+  /** the database itself, for the order path's ceiling (embedded: only while the API is not running) */
+  open(): Promise<Database>;
   /** delete the benchmark's own orders once the server has stopped */
   cleanUp(): Promise<void>;
   counts: { products: number; orders: number };
@@ -255,6 +271,8 @@ async function seedInto(db: Database, uploadDir: string): Promise<string> {
 
 async function deleteBenchOrders(db: Database) {
   await db.prisma.order.deleteMany({ where: { customerName: BENCH_CUSTOMER } });
+  await db.read(`DELETE FROM outbox_messages WHERE chat_id = $1::bigint`, [BENCH_BOT.managerChatId]);
+  await deleteCeilingRows(db);
   await db.prisma.$executeRawUnsafe("VACUUM ANALYZE orders, order_items");
 }
 
@@ -278,6 +296,7 @@ async function prepareEmbedded(): Promise<Prepared> {
   const counts = await count(db).finally(() => db.close());
   return {
     env: { DATA_DIR: EMBEDDED_CACHE, DATABASE_URL: "" },
+    open: () => openDatabase({ embeddedDir: dbDir }),
     counts,
     seededIn,
     async cleanUp() {
@@ -334,6 +353,7 @@ async function preparePostgres(): Promise<Prepared> {
   const counts = await count(db).finally(() => db.close());
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), UPLOAD_DIR: path.join(RESULTS_DIR, ".cache", "postgresql-uploads") },
+    open: () => openDatabase({ databaseUrl: url.toString(), poolSize: CONNECTIONS }),
     counts,
     seededIn,
     async cleanUp() {
@@ -407,7 +427,7 @@ const readTarget = (result: autocannon.Result) => `p99 ≤ ${TARGETS.readP99Ms} 
 const statsTarget = (result: autocannon.Result) =>
   `≤ ${TARGETS.statsMs} ms: p50 ${verdict(result.latency.p50 <= TARGETS.statsMs)}, p99 ${verdict(result.latency.p99 <= TARGETS.statsMs)}`;
 
-function routes(catalogue: Catalogue, token: string): Route[] {
+function routes(catalogue: Catalogue, token: string, orderTarget: Route["target"]): Route[] {
   const catalogueQuery = () => {
     const params = [`page=${1 + random(20)}`, `sortOrder=${pick(["default", "price-asc", "price-desc"])}`];
     // none, a main category, one or two tags, a price range, or a main category with a tag
@@ -466,7 +486,8 @@ function routes(catalogue: Catalogue, token: string): Route[] {
       name: "order creation (POST /api/orders)",
       connections: CONNECTIONS,
       load: { seconds: duration },
-      next: () => ({ path: "/api/orders", method: "POST", body: order(), headers: { "content-type": "application/json" } }),
+      next: () => ({ path: "/api/orders", method: "POST", body: order(), headers: { "content-type": "application/json", "idempotency-key": randomUUID() } }),
+      target: orderTarget,
     },
   ];
 }
@@ -590,6 +611,19 @@ async function measureReload(base: string, productId: number, token: string): Pr
   return [row("admin product save (answers once the catalogue is reloaded)", saves), row("catalogue reads during those saves", reads)];
 }
 
+/** The ceiling of the order path, on the benchmark's data, with the database to itself (no API running). */
+async function measureDatabaseOrders(prepared: Prepared): Promise<CeilingResult> {
+  const db = await prepared.open();
+  try {
+    const ids = (await db.read<{ id: number }>(`SELECT id FROM products ORDER BY id LIMIT 5000`, [])).map((row) => row.id);
+    await measureOrderCeiling(db, ids, CONNECTIONS, WARMUP_SECONDS);
+    return await measureOrderCeiling(db, ids, CONNECTIONS, duration);
+  } finally {
+    await deleteCeilingRows(db).catch(() => {});
+    await db.close();
+  }
+}
+
 async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | null> {
   console.log(`\n=== ${kind} ===`);
   if (kind === "postgresql" && !(await serverReachable())) {
@@ -604,8 +638,31 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
   const ceiling = await measureCeiling();
   console.log(`ceiling: ${fmt(ceiling.rps)} req/s, p99 ${ceiling.p99} ms`);
 
+  const orderCeiling = await measureDatabaseOrders(prepared);
+  console.log(`order transactions straight on the database: ${fmt(orderCeiling.tps)}/s, p99 ${orderCeiling.p99} ms`);
+  const orderTarget = (result: autocannon.Result) => {
+    const met = result.requests.average >= TARGETS.orders[kind] && result.latency.p99 <= TARGETS.orderP99Ms;
+    return (
+      `≥ ${fmt(TARGETS.orders[kind])}/s, p99 ≤ ${TARGETS.orderP99Ms} ms: ${verdict(met)}; ` +
+      `${fmt(result.requests.average / orderCeiling.tps, 2)} × the database's own order transactions`
+    );
+  };
+
   const api = await startApi(prepared.env);
-  const rows: Row[] = [ceiling];
+  const rows: Row[] = [
+    ceiling,
+    {
+      name: "order transaction straight on the database (the order path's ceiling)",
+      connections: CONNECTIONS,
+      rps: orderCeiling.tps,
+      p50: orderCeiling.p50,
+      p99: orderCeiling.p99,
+      ratio: null,
+      cpuUs: null,
+      failed: "",
+      target: `${fmt(orderCeiling.transactions)} transactions`,
+    },
+  ];
   let started: ReturnType<typeof memoryOf>;
   let idle: ReturnType<typeof memoryOf>;
   let loaded: ReturnType<typeof memoryOf>;
@@ -624,7 +681,7 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
     if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
     const { token } = (await login.json()) as { token: string };
 
-    for (const route of routes(catalogue, token).filter((r) => !only || r.name.includes(only))) {
+    for (const route of routes(catalogue, token, orderTarget).filter((r) => !only || r.name.includes(only))) {
       await load(api.url, route, "seconds" in route.load ? { seconds: WARMUP_SECONDS } : { requests: STATS_WARMUP_REQUESTS });
       const { result, cpuUs } = await withCpu(api.child.pid!, () => load(api.url, route, route.load));
       const row: Row = {
