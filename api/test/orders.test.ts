@@ -7,16 +7,20 @@ import { CONTACT, line } from "./helpers/checkout";
 
 let t: TestApp;
 let f: Fixture;
-const notified: { orderId: number; visibleInTx: boolean }[] = [];
+const notified: { orderId: number; withLines: boolean }[] = [];
 let failNotifications = false;
+/** a message the outbox refuses (its dedupe key is longer than the column): the statement that writes the order fails */
+let refusedMessage = false;
+const MANAGER_CHAT = BigInt(-100123);
 
 const notifier: OrderNotifier = {
-  async orderCreated(sql, { id: orderId }) {
+  orderCreated(order) {
     if (failNotifications) throw new Error("outbox unavailable");
-    const [row] = await sql.query<{ items: number }>(`SELECT count(*)::int AS items FROM order_items WHERE order_id = $1`, [orderId]);
-    notified.push({ orderId, visibleInTx: row !== undefined && row.items > 0 });
+    notified.push({ orderId: order.id, withLines: order.lines.length > 0 });
+    const dedupeKey = refusedMessage ? "x".repeat(201) : `order:${order.id}:created`;
+    return [{ chatId: MANAGER_CHAT, dedupeKey, payload: { text: `Заказ №${order.number}`, parse_mode: "HTML" } }];
   },
-  async orderStatusChanged() {},
+  orderStatusChanged: () => [],
 };
 
 beforeAll(async () => {
@@ -59,7 +63,9 @@ describe("POST /api/orders", () => {
       [vase.id, vase.name, vase.sku, "/uploads/fixture-0-0.webp", 1890, 1],
       [candle.id, candle.name, candle.sku, "/uploads/fixture-7-0.webp", 350, 2],
     ]);
-    expect(notified.at(-1)).toEqual({ orderId: body.id, visibleInTx: true });
+    expect(notified.at(-1)).toEqual({ orderId: body.id, withLines: true });
+    const queued = await t.prisma.outboxMessage.findMany({ where: { dedupeKey: `order:${body.id}:created` } });
+    expect(queued.map((m) => [m.chatId, (m.payload as { text: string }).text])).toEqual([[MANAGER_CHAT, `Заказ №${body.order_number}`]]);
   });
 
   it("applies each discount tier and the delivery fee to the database prices", async () => {
@@ -210,6 +216,18 @@ describe("POST /api/orders validation", () => {
       failNotifications = false;
     }
     expect(await t.prisma.order.count()).toBe(before);
+  });
+
+  it("creates nothing when the database refuses its notification (one statement)", async () => {
+    const [orders, lines, queued] = await Promise.all([t.prisma.order.count(), t.prisma.orderItem.count(), t.prisma.outboxMessage.count()]);
+    refusedMessage = true;
+    try {
+      const response = await post({ ...CONTACT, cart_items: cart() });
+      expect(response.statusCode).toBe(500);
+    } finally {
+      refusedMessage = false;
+    }
+    expect([await t.prisma.order.count(), await t.prisma.orderItem.count(), await t.prisma.outboxMessage.count()]).toEqual([orders, lines, queued]);
   });
 });
 

@@ -11,10 +11,11 @@ import { BOT_ENV, TEST_BOT_USERNAME, initDataHeader } from "./helpers/telegram";
 
 const created: number[] = [];
 const notifier: OrderNotifier = {
-  async orderCreated(_tx, order) {
+  orderCreated(order) {
     created.push(order.id);
+    return [];
   },
-  async orderStatusChanged() {},
+  orderStatusChanged: () => [],
 };
 
 let t: TestApp;
@@ -239,7 +240,9 @@ describe("confirmPreparedOrder", () => {
 
   it("does not burn the token when creating the order fails", async () => {
     const { token } = await prepared();
-    const failing: OrderNotifier = { ...notifier, orderCreated: async () => Promise.reject(new Error("outbox down")) };
+    const failing: OrderNotifier = { ...notifier, orderCreated: () => {
+      throw new Error("outbox down");
+    } };
     await expect(confirm(t.db, failing, token, SHOPPER)).rejects.toThrow("outbox down");
     expect((await findPreparedOrder(t.db, token)).status).toBe("ok");
     expect((await confirm(t.db, notifier, token, SHOPPER)).status).toBe("created");

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database, Prisma, Sql } from "@shop/prisma/db";
 import { nextOrderNumber } from "@shop/prisma/sequences";
 import { openTestDatabase } from "@shop/prisma/test-database";
+import { queueMessages } from "@shop/core/orders/notifications";
 import { readOrder } from "@shop/core/orders/order-record";
 import { createOutboxNotifier } from "../src/notifier";
 import { parseCallback } from "../src/callback-data";
@@ -54,7 +55,7 @@ describe("outbox notifier", () => {
   it("queues one card per manager chat with the whole order and status buttons", async () => {
     const order = await db.prisma.$transaction(async (tx) => {
       const created = await createOrder(tx);
-      await notifier.orderCreated(sqlOf(tx), await orderOf(tx, created.id));
+      await queueMessages(sqlOf(tx), notifier.orderCreated(await orderOf(tx, created.id)));
       return created;
     });
     const rows = await db.prisma.outboxMessage.findMany({ orderBy: { chatId: "asc" } });
@@ -91,8 +92,8 @@ describe("outbox notifier", () => {
   it("never queues the same event twice", async () => {
     await db.prisma.$transaction(async (tx) => {
       const created = await createOrder(tx);
-      await notifier.orderCreated(sqlOf(tx), await orderOf(tx, created.id));
-      await notifier.orderCreated(sqlOf(tx), await orderOf(tx, created.id));
+      await queueMessages(sqlOf(tx), notifier.orderCreated(await orderOf(tx, created.id)));
+      await queueMessages(sqlOf(tx), notifier.orderCreated(await orderOf(tx, created.id)));
     });
     expect(await db.prisma.outboxMessage.count()).toBe(2);
   });
@@ -101,7 +102,7 @@ describe("outbox notifier", () => {
     await expect(
       db.prisma.$transaction(async (tx) => {
         const created = await createOrder(tx);
-        await notifier.orderCreated(sqlOf(tx), await orderOf(tx, created.id));
+        await queueMessages(sqlOf(tx), notifier.orderCreated(await orderOf(tx, created.id)));
         throw new Error("payment check failed");
       }),
     ).rejects.toThrow("payment check failed");
@@ -115,8 +116,8 @@ describe("outbox notifier", () => {
       db.prisma.$transaction(async (tx) => {
         const before = await tx.order.findUniqueOrThrow({ where: { id: order.id } });
         await tx.order.update({ where: { id: order.id }, data: { status } });
-        await notifier.orderStatusChanged(sqlOf(tx), await orderOf(tx, order.id), before.status);
-        await notifier.orderStatusChanged(sqlOf(tx), await orderOf(tx, order.id), before.status); // a repeated call is the same event
+        await queueMessages(sqlOf(tx), notifier.orderStatusChanged(await orderOf(tx, order.id), before.status));
+        await queueMessages(sqlOf(tx), notifier.orderStatusChanged(await orderOf(tx, order.id), before.status)); // a repeated call is the same event
       });
     await change("processing");
     await change("shipped");
@@ -135,15 +136,15 @@ describe("outbox notifier", () => {
     const order = await db.prisma.$transaction((tx) => createOrder(tx));
     await db.prisma.$transaction(async (tx) => {
       await tx.order.update({ where: { id: order.id }, data: { status: "shipped" } });
-      await notifier.orderStatusChanged(sqlOf(tx), await orderOf(tx, order.id), "new");
-      await notifier.orderStatusChanged(sqlOf(tx), await orderOf(tx, order.id), "shipped");
+      await queueMessages(sqlOf(tx), notifier.orderStatusChanged(await orderOf(tx, order.id), "new"));
+      await queueMessages(sqlOf(tx), notifier.orderStatusChanged(await orderOf(tx, order.id), "shipped"));
     });
     expect(await db.prisma.outboxMessage.count()).toBe(0);
   });
 
   it("queues nothing for new orders when no manager chat is configured", async () => {
     const quiet = createOutboxNotifier({ managerChatIds: [] });
-    await db.prisma.$transaction(async (tx) => quiet.orderCreated(sqlOf(tx), await orderOf(tx, (await createOrder(tx)).id)));
+    await db.prisma.$transaction(async (tx) => queueMessages(sqlOf(tx), quiet.orderCreated(await orderOf(tx, (await createOrder(tx)).id))));
     expect(await db.prisma.outboxMessage.count()).toBe(0);
   });
 
@@ -156,7 +157,7 @@ describe("outbox notifier", () => {
     }));
     await db.prisma.$transaction(async (tx) => {
       const created = await createOrder(tx, { items: { create: lines } });
-      await notifier.orderCreated(sqlOf(tx), await orderOf(tx, created.id));
+      await queueMessages(sqlOf(tx), notifier.orderCreated(await orderOf(tx, created.id)));
     });
     const text = ((await db.prisma.outboxMessage.findFirstOrThrow()).payload as { text: string }).text;
     expect(text.length).toBeLessThanOrEqual(4096);

@@ -1,7 +1,7 @@
 import type { Database } from "@shop/prisma/db";
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "@shop/shared/labels";
 import { invalid, notFound } from "../errors";
-import type { OrderNotifier } from "./notifications";
+import { queueMessages, type OrderNotifier } from "./notifications";
 import type { Order } from "./order";
 import { readOrder } from "./order-record";
 
@@ -24,14 +24,16 @@ export interface StatusChange {
  */
 export async function changeOrderStatus(db: Database, notifier: OrderNotifier, orderId: number, status: string): Promise<StatusChange> {
   if (!isOrderStatus(status)) throw invalid(INVALID_STATUS, { status: INVALID_STATUS });
-  return db.transaction(async (sql) => {
+  const change = await db.transaction(async (sql): Promise<StatusChange> => {
     const [locked] = await sql.query<{ status: OrderStatus }>(`SELECT status::text AS status FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);
     if (!locked) throw notFound(ORDER_NOT_FOUND);
     const previousStatus = locked.status;
     const changed = previousStatus !== status;
     if (changed) await sql.query(`UPDATE orders SET status = $2::"OrderStatus", updated_at = now() WHERE id = $1`, [orderId, status]);
     const order = (await readOrder(sql, orderId))!;
-    if (changed) await notifier.orderStatusChanged(sql, order, previousStatus);
+    if (changed) await queueMessages(sql, notifier.orderStatusChanged(order, previousStatus));
     return { order, changed, previousStatus };
   });
+  if (change.changed) notifier.queued?.();
+  return change;
 }

@@ -16,6 +16,7 @@ export const ORDER_MESSAGES = {
   telegramMismatch: "Данные пользователя Telegram не подтверждены. Откройте магазин из Telegram заново.",
   miniAppNeedsTelegram: "Заказ из Telegram Mini App требует подтверждённых данных Telegram. Откройте магазин из Telegram заново.",
   badSource: "Недопустимый источник заказа",
+  pricesChanged: "Цены в магазине только что изменились. Проверьте корзину и оформите заказ ещё раз.",
 } as const;
 
 /** The checkout form with the shop's messages: invalid with the first error, and every field's error. */
@@ -60,17 +61,13 @@ interface ProductPriceRow {
   image: string | null;
 }
 
-/**
- * Prices the cart from the database in one statement: each line gets the product's name, article, first picture
- * and price at this moment. A product that is gone is refused by name.
- */
-export async function priceCart(sql: Sql, lines: readonly RequestedLine[]): Promise<CartLine[]> {
-  const products = await sql.query<ProductPriceRow>(
-    `SELECT p.id, p.name, p.sku, p.price::float8 AS price,
-            (SELECT i.image_url FROM product_images i WHERE i.product_id = p.id ORDER BY i.position, i.id LIMIT 1) AS image
-       FROM products p WHERE p.id = ANY($1::int[])`,
-    [lines.map((line) => line.productId).filter(isDbId)],
-  );
+/** The products of a cart with their first pictures, as one JSON array. */
+const CART_PRODUCTS = `COALESCE((
+  SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'sku', p.sku, 'price', p.price,
+           'image', (SELECT i.image_url FROM product_images i WHERE i.product_id = p.id ORDER BY i.position, i.id LIMIT 1)))
+    FROM products p WHERE p.id = ANY($1::int[])), '[]')`;
+
+function priceLines(lines: readonly RequestedLine[], products: readonly ProductPriceRow[]): CartLine[] {
   const byId = new Map(products.map((product) => [product.id, product]));
   return lines.map((line) => {
     const product = byId.get(line.productId);
@@ -78,4 +75,55 @@ export async function priceCart(sql: Sql, lines: readonly RequestedLine[]): Prom
     if (line.quantity > MAX_ITEM_QUANTITY) throw invalid(ORDER_MESSAGES.tooMany(product.name));
     return { productId: product.id, name: product.name, sku: product.sku, image: product.image, price: product.price, quantity: line.quantity };
   });
+}
+
+const productIds = (lines: readonly RequestedLine[]) => lines.map((line) => line.productId).filter(isDbId);
+
+/**
+ * Prices the cart from the database in one statement: each line gets the product's name, article, first picture
+ * and price at this moment. A product that is gone is refused by name.
+ */
+export async function priceCart(sql: Sql, lines: readonly RequestedLine[]): Promise<CartLine[]> {
+  const [row] = await sql.query<{ products: ProductPriceRow[] }>(`SELECT ${CART_PRODUCTS} AS products`, [productIds(lines)]);
+  return priceLines(lines, row!.products);
+}
+
+/** Where a new order will be written: its id, its lines' ids, its number (unique across instances) and time. */
+export interface OrderSlot {
+  id: number;
+  lineIds: number[];
+  number: string;
+  createdAt: Date;
+}
+
+/** `lineCount`: the parameter that holds the number of lines */
+const reserved = (lineCount: string) => `nextval('orders_id_seq')::int AS id,
+  ARRAY(SELECT nextval('order_items_id_seq')::int FROM generate_series(1, ${lineCount}::int)) AS line_ids,
+  nextval('order_number_seq')::text AS number, now() AS created_at`;
+
+interface SlotRow {
+  id: number;
+  line_ids: number[];
+  number: string;
+  created_at: Date;
+}
+
+const toSlot = (row: SlotRow): OrderSlot => ({ id: row.id, lineIds: row.line_ids, number: row.number, createdAt: row.created_at });
+
+/**
+ * Reserves a slot for an order of `lineCount` lines. Sequences are outside transactions: a slot that is never
+ * written leaves a gap in the numbers, nothing else.
+ */
+export async function reserveOrder(sql: Sql, lineCount: number): Promise<OrderSlot> {
+  const [row] = await sql.query<SlotRow>(`SELECT ${reserved("$1")}`, [lineCount]);
+  return toSlot(row!);
+}
+
+/** priceCart and reserveOrder in one statement: the first of the two statements that place an order. */
+export async function priceCartInSlot(sql: Sql, lines: readonly RequestedLine[]): Promise<{ slot: OrderSlot; lines: CartLine[] }> {
+  const [row] = await sql.query<SlotRow & { products: ProductPriceRow[] }>(`SELECT ${reserved("$2")}, ${CART_PRODUCTS} AS products`, [
+    productIds(lines),
+    lines.length,
+  ]);
+  return { slot: toSlot(row!), lines: priceLines(lines, row!.products) };
 }

@@ -1,14 +1,14 @@
-import type { Database } from "@shop/prisma/db";
+import type { Database, Sql } from "@shop/prisma/db";
 import type { CheckoutForm } from "@shop/shared/checkout";
 import { computeTotals } from "@shop/shared/pricing";
 import type { OrderSourceValue } from "@shop/shared/schemas/orders";
-import { forbidden, invalid } from "../errors";
+import { conflict, forbidden, invalid, ShopError } from "../errors";
 import type { TelegramIdentity } from "../customers/telegram-customers";
-import { checkContact, mergeLines, ORDER_MESSAGES, priceCart, type RequestedLine } from "./checkout";
+import { checkContact, mergeLines, ORDER_MESSAGES, priceCartInSlot, type RequestedLine } from "./checkout";
 import type { OrderNotifier } from "./notifications";
 import type { Order } from "./order";
-import { readOrder, type OrderSqlRow } from "./order-record";
-import { afterKeyConflict, writeOrder } from "./write-order";
+import { readOrder } from "./order-record";
+import { writeOrder } from "./write-order";
 
 /**
  * Placing an order from the Mini App, or from the website when no bot is configured. Whatever the client says
@@ -72,33 +72,51 @@ export function resolveOrderIdentity(
   };
 }
 
+/** When prices keep changing under a checkout (an admin editing them that very moment), it gives up after this many tries. */
+const PRICING_ATTEMPTS = 3;
+
+/**
+ * Places an order in two statements and no open transaction: the first prices the cart and reserves the order's
+ * id, number and time; the second writes the order, its lines, its customer and its notifications at once, and
+ * only if every price is still what the order says (otherwise it is priced again). An Idempotency-Key already
+ * used returns that first order instead.
+ */
 export async function placeOrder(db: Database, notifier: OrderNotifier, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const key = input.idempotencyKey;
-  const findByKey = async () => {
+  const sql: Sql = { query: (text, values) => db.read(text, values, { prepare: true }) };
+  const firstOrder = async (): Promise<PlaceOrderResult | null> => {
     if (!key) return null;
-    const [row] = await db.read<Pick<OrderSqlRow, "id">>(`SELECT id FROM orders WHERE idempotency_key = $1`, [key], { prepare: true });
-    const order = row ? await db.transaction((sql) => readOrder(sql, row.id)) : null;
+    const [row] = await sql.query<{ id: number }>(`SELECT id FROM orders WHERE idempotency_key = $1`, [key]);
+    const order = row ? await readOrder(sql, row.id) : null;
     return order ? { created: false, order } : null;
   };
-  const replay = await findByKey();
-  if (replay) return replay;
-
-  const lines = mergeLines(input.lines);
-  const contact = checkContact(input.contact);
   try {
-    const order = await db.transaction(async (sql) => {
-      const priced = await priceCart(sql, lines);
-      return writeOrder(sql, notifier, {
+    const lines = mergeLines(input.lines);
+    const contact = checkContact(input.contact);
+    for (let attempt = 1; ; attempt++) {
+      const priced = await priceCartInSlot(sql, lines);
+      const order = await writeOrder(sql, notifier, {
+        slot: priced.slot,
         source: input.source,
         contact,
-        lines: priced,
-        totals: computeTotals(priced),
+        lines: priced.lines,
+        totals: computeTotals(priced.lines),
         telegramUser: input.telegramUser,
         idempotencyKey: key,
+        pricesStillCurrent: true,
       });
-    });
-    return { created: true, order };
+      if (order) {
+        notifier.queued?.();
+        return { created: true, order };
+      }
+      const first = await firstOrder();
+      if (first) return first;
+      if (attempt === PRICING_ATTEMPTS) throw conflict(ORDER_MESSAGES.pricesChanged);
+    }
   } catch (error) {
-    return afterKeyConflict(error, key, findByKey);
+    // a retried submission whose cart no longer passes (a product sold out since) still gets its first order
+    const first = error instanceof ShopError ? await firstOrder() : null;
+    if (first) return first;
+    throw error;
   }
 }

@@ -6,10 +6,10 @@ import { computeTotals, type Totals } from "@shop/shared/pricing";
 import type { OrderSourceValue } from "@shop/shared/schemas/orders";
 import { invalid } from "../errors";
 import type { TelegramIdentity } from "../customers/telegram-customers";
-import { checkContact, mergeLines, ORDER_MESSAGES, priceCart, type RequestedLine } from "./checkout";
+import { checkContact, mergeLines, ORDER_MESSAGES, priceCart, reserveOrder, type RequestedLine } from "./checkout";
 import type { OrderNotifier } from "./notifications";
 import type { CartLine, Order, OrderContact } from "./order";
-import { afterKeyConflict, writeOrder } from "./write-order";
+import { writeOrder } from "./write-order";
 
 /**
  * A website checkout continues in the bot (docs/product.md#prepared-website-checkouts): the site prepares
@@ -91,6 +91,15 @@ const toTicket = (row: { token: string; expiresAt: Date; payload: unknown }): Pr
   order: readPayload(row.payload),
 });
 
+/** Finds the row a concurrent request with the same Idempotency-Key wrote, after our insert lost the race. */
+async function afterKeyConflict<T>(error: unknown, key: string | null, find: () => Promise<T | null>): Promise<T> {
+  if (key) {
+    const existing = await find().catch(() => null);
+    if (existing) return existing;
+  }
+  throw error;
+}
+
 export async function prepareOrder(db: Database, input: PrepareOrderInput): Promise<PrepareOrderResult> {
   const { prisma } = db;
   const key = input.idempotencyKey;
@@ -168,7 +177,7 @@ export async function confirmPreparedOrder(
   telegramUser: TelegramIdentity,
 ): Promise<ConfirmPreparedOrderResult> {
   if (!TOKEN_PATTERN.test(token)) return { status: "not-found" };
-  return db.transaction(async (sql): Promise<ConfirmPreparedOrderResult> => {
+  const result = await db.transaction(async (sql): Promise<ConfirmPreparedOrderResult> => {
     const [claim] = await sql.query<{ id: number; payload: unknown }>(
       `UPDATE prepared_orders SET used_at = now()
         WHERE token = $1 AND used_at IS NULL AND expires_at > now()
@@ -185,13 +194,18 @@ export async function confirmPreparedOrder(
     const sold = await sql.query<{ id: number }>(`SELECT id FROM products WHERE id = ANY($1::int[])`, [ids]);
     const stillSold = new Set(sold.map((product) => product.id));
     const order = await writeOrder(sql, notifier, {
+      slot: await reserveOrder(sql, prepared.lines.length),
       source: prepared.source,
       contact: prepared.contact,
       lines: prepared.lines.map((line) => ({ ...line, productId: line.productId !== null && stillSold.has(line.productId) ? line.productId : null })),
       totals: prepared.totals,
       telegramUser,
     });
+    // without an Idempotency-Key and a price check the order is always written
+    if (!order) throw new Error("the confirmed order was not written");
     await sql.query(`UPDATE prepared_orders SET order_id = $2 WHERE id = $1`, [claim.id, order.id]);
     return { status: "created", order };
   });
+  if (result.status === "created") notifier.queued?.();
+  return result;
 }

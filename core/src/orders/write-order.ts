@@ -1,56 +1,103 @@
 import type { Sql } from "@shop/prisma/db";
 import type { Totals } from "@shop/shared/pricing";
 import type { OrderSourceValue } from "@shop/shared/schemas/orders";
-import { upsertTelegramCustomer, type TelegramIdentity } from "../customers/telegram-customers";
-import type { OrderNotifier } from "./notifications";
+import type { TelegramIdentity } from "../customers/telegram-customers";
+import type { OrderSlot } from "./checkout";
+import { outboxParameters, type OrderNotifier } from "./notifications";
 import type { CartLine, Order, OrderContact } from "./order";
-import { ORDER_COLUMNS, orderFromSql, type OrderSqlRow } from "./order-record";
 
 const money = (value: number) => value.toFixed(2);
-const clip = (value: string | null | undefined, max: number) => value?.slice(0, max) ?? null;
+const clip = (value: string | null | undefined, max: number) => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed.slice(0, max) : null;
+};
 
 export interface NewOrder {
+  slot: OrderSlot;
   source: OrderSourceValue;
   contact: OrderContact;
   lines: readonly CartLine[];
   totals: Totals;
   telegramUser: TelegramIdentity | null;
   idempotencyKey?: string | null;
+  /**
+   * the lines' prices are what the products cost when this statement runs (else nothing is written): for an
+   * order priced just before, outside a transaction
+   */
+  pricesStillCurrent?: boolean;
 }
 
 /**
- * The order with its lines in one statement: its number from the shared sequence (unique across instances),
- * the lines in the order given (their ids ascend with it).
+ * An order in one statement: its Telegram customer (created or refreshed), the order, its lines and the messages
+ * that announce it, all written or none. With the price check, nothing is written unless every line's product
+ * still costs what the order says; with an Idempotency-Key already used, nothing is written either.
  */
-const INSERT_ORDER = `
-WITH new_order AS (
-  INSERT INTO orders (order_number, source, customer_name, customer_phone, delivery_address, comment, subtotal,
+const WRITE_ORDER = `
+WITH customer AS (
+  INSERT INTO telegram_customers (telegram_user_id, username, first_name, last_name, language_code, created_at, updated_at)
+  SELECT $12::bigint, $13, $14, $15, $16, now(), now() WHERE $12::bigint IS NOT NULL
+  ON CONFLICT (telegram_user_id) DO UPDATE SET
+    username = COALESCE(EXCLUDED.username, telegram_customers.username),
+    first_name = COALESCE(EXCLUDED.first_name, telegram_customers.first_name),
+    last_name = COALESCE(EXCLUDED.last_name, telegram_customers.last_name),
+    language_code = COALESCE(EXCLUDED.language_code, telegram_customers.language_code),
+    updated_at = now()
+), current_prices AS (
+  SELECT count(*)::int AS matching
+    FROM products p JOIN unnest($19::int[], $23::numeric[]) AS line(product_id, price) ON p.id = line.product_id AND p.price = line.price
+), new_order AS (
+  INSERT INTO orders (id, order_number, source, customer_name, customer_phone, delivery_address, comment, subtotal,
                       discount_percent, discount_amount, delivery_cost, total, telegram_user_id, telegram_username,
                       telegram_first_name, telegram_last_name, idempotency_key, created_at, updated_at)
-  VALUES (nextval('order_number_seq')::text, $1, $2, $3, $4, $5, $6::numeric, $7, $8::numeric, $9::numeric, $10::numeric,
-          $11::bigint, $12, $13, $14, $15, now(), now())
-  RETURNING ${ORDER_COLUMNS}
-), new_lines AS (
-  INSERT INTO order_items (order_id, product_id, product_name, product_sku, product_image, price, quantity)
-  SELECT new_order.id, line.product_id, line.name, line.sku, line.image, line.price, line.quantity
-    FROM new_order,
-         unnest($16::int[], $17::text[], $18::text[], $19::text[], $20::numeric[], $21::int[])
-           WITH ORDINALITY AS line(product_id, name, sku, image, price, quantity, n)
-   ORDER BY line.n
+  SELECT $1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, $10::numeric, $11::numeric, $25::numeric,
+         $12::bigint, $13, $14, $15, $17, $26::timestamptz, $26::timestamptz
+   WHERE NOT $27::boolean OR (SELECT matching FROM current_prices) = cardinality($19::int[])
+  ON CONFLICT (idempotency_key) DO NOTHING
   RETURNING id
+), new_lines AS (
+  INSERT INTO order_items (id, order_id, product_id, product_name, product_sku, product_image, price, quantity)
+  SELECT line.id, new_order.id, line.product_id, line.name, line.sku, line.image, line.price, line.quantity
+    FROM new_order, unnest($18::int[], $19::int[], $20::text[], $21::text[], $22::text[], $23::numeric[], $24::int[])
+                      AS line(id, product_id, name, sku, image, price, quantity)
+), queued AS (
+  INSERT INTO outbox_messages (chat_id, dedupe_key, payload)
+  SELECT message.* FROM new_order, unnest($28::bigint[], $29::text[], $30::jsonb[]) AS message(chat_id, dedupe_key, payload)
+  ON CONFLICT (chat_id, dedupe_key) DO NOTHING
 )
-SELECT new_order.*, (SELECT array_agg(id ORDER BY id) FROM new_lines) AS line_ids FROM new_order`;
+SELECT id FROM new_order`;
+
+/** The order as it will be once written. */
+function orderOf(input: NewOrder): Order {
+  const user = input.telegramUser;
+  return {
+    id: input.slot.id,
+    number: input.slot.number,
+    createdAt: input.slot.createdAt,
+    updatedAt: input.slot.createdAt,
+    status: "new",
+    source: input.source,
+    contact: input.contact,
+    lines: input.lines.map((line, index) => ({ ...line, id: input.slot.lineIds[index]! })),
+    totals: input.totals,
+    telegramUser: user
+      ? { id: BigInt(user.id), username: clip(user.username, 64), firstName: clip(user.first_name, 128), lastName: clip(user.last_name, 128) }
+      : null,
+  };
+}
 
 /**
- * Writes an order inside the caller's transaction: its number, its lines, its Telegram customer, and the
- * notifications it announces (outbox rows), all committed together or not at all.
+ * Writes an order with everything that belongs to it in one statement (see WRITE_ORDER). Returns null when
+ * nothing was written: the Idempotency-Key was used, or a price changed since the order was priced.
  */
-export async function writeOrder(sql: Sql, notifier: OrderNotifier, input: NewOrder): Promise<Order> {
-  const user = input.telegramUser;
-  if (user) await upsertTelegramCustomer(sql, user);
-  const { contact, totals, lines } = input;
-  const [row] = await sql.query<OrderSqlRow & { line_ids: number[] }>(INSERT_ORDER, [
-    input.source,
+export async function writeOrder(sql: Sql, notifier: OrderNotifier, input: NewOrder): Promise<Order | null> {
+  const order = orderOf(input);
+  const messages = notifier.orderCreated(order);
+  const { contact, totals, lines } = order;
+  const user = order.telegramUser;
+  const written = await sql.query<{ id: number }>(WRITE_ORDER, [
+    order.id,
+    order.number,
+    order.source,
     contact.customerName,
     contact.customerPhone,
     contact.deliveryAddress,
@@ -59,41 +106,23 @@ export async function writeOrder(sql: Sql, notifier: OrderNotifier, input: NewOr
     totals.discountPercent,
     money(totals.discount),
     money(totals.delivery),
-    money(totals.total),
     user ? String(user.id) : null,
-    clip(user?.username, 64),
-    clip(user?.first_name, 128),
-    clip(user?.last_name, 128),
+    user?.username ?? null,
+    user?.firstName ?? null,
+    user?.lastName ?? null,
+    clip(input.telegramUser?.language_code, 16),
     input.idempotencyKey ?? null,
+    lines.map((line) => line.id),
     lines.map((line) => line.productId),
     lines.map((line) => line.name),
     lines.map((line) => line.sku),
     lines.map((line) => line.image),
     lines.map((line) => money(line.price)),
     lines.map((line) => line.quantity),
+    money(totals.total),
+    order.createdAt,
+    input.pricesStillCurrent ?? false,
+    ...outboxParameters(messages),
   ]);
-  const ids = row!.line_ids;
-  const order = orderFromSql(
-    row!,
-    lines.map((line, index) => ({
-      id: ids[index]!,
-      product_id: line.productId,
-      product_name: line.name,
-      product_sku: line.sku,
-      product_image: line.image,
-      price: line.price,
-      quantity: line.quantity,
-    })),
-  );
-  await notifier.orderCreated(sql, order);
-  return order;
-}
-
-/** Finds the row a concurrent request with the same Idempotency-Key wrote, after our insert lost the race. */
-export async function afterKeyConflict<T>(error: unknown, key: string | null, find: () => Promise<T | null>): Promise<T> {
-  if (key) {
-    const existing = await find().catch(() => null);
-    if (existing) return existing;
-  }
-  throw error;
+  return written.length === 1 ? order : null;
 }
