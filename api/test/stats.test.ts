@@ -431,7 +431,13 @@ describe("running totals per day and per customer (migration 0005_order_stats)",
       expect(byStatus.data).toEqual(["new", "processing", "shipped", "completed", "cancelled"].filter((k) => want.byStatus[k]).map((k) => want.byStatus[k]));
       const bySource = await ordersBySource(prisma, range);
       expect(counts(bySource)).toBe(Object.values(want.bySource).reduce((a, b) => a + b, 0));
-      if (range.allTime) expect(await topCustomers(prisma, range, 100)).toEqual(await topCustomers(prisma, { ...range, allTime: false }, 100));
+      if (range.allTime) {
+        // a short top too: an article or customer with changes not folded yet may enter it or leave it
+        for (const limit of [1, 3, 100]) {
+          expect(await topCustomers(prisma, range, limit)).toEqual(await topCustomers(prisma, { ...range, allTime: false }, limit));
+          expect(await topProducts(prisma, range, limit)).toEqual(await topProducts(prisma, { ...range, allTime: false }, limit));
+        }
+      }
     }
   }
 

@@ -198,20 +198,25 @@ export async function topProducts(prisma: StatsReader, range: StatsRange, limit 
  * The same ranking over the whole history, from the all-time sales per article (migration 0003_product_sales):
  * summing 180 000 order lines took 100–200 ms on each request, ranking 10 000 articles takes a few. Triggers
  * append every change (lines added, an order cancelled or taken back, an order deleted) to
- * product_sales_changes; each article's folded row and its changes not folded yet are added up here. The name
- * and the tiebreak still come from the article's latest line in an order that is not cancelled, looked up for
- * the top rows only.
+ * product_sales_changes. The ranking takes the top of the articles without changes not folded yet, straight
+ * from their rows (as fast as reading the totals alone), and adds the articles with changes, their folded row
+ * plus their changes: every article of the true top is among those. The name and the tiebreak still come from
+ * the article's latest line in an order that is not cancelled, looked up for the top rows only.
  */
 async function topProductsAllTime(prisma: StatsReader, limit: number): Promise<TopProduct[]> {
   const rows = await prisma.$queryRaw<{ product_id: number | null; name: string; quantity: number; value: number }[]>`
     WITH pending AS (
       SELECT product_sku, sum(quantity) AS quantity, sum(value) AS value FROM product_sales_changes GROUP BY product_sku
-    ), sales AS (
-      SELECT product_sku, coalesce(s.quantity, 0) + coalesce(p.quantity, 0) AS quantity,
-             coalesce(s.value, 0) + coalesce(p.value, 0) AS value
-        FROM product_sales s FULL JOIN pending p USING (product_sku)
+    ), candidates AS (
+      (SELECT product_sku, quantity, value FROM product_sales s
+        WHERE quantity > 0 AND NOT EXISTS (SELECT FROM pending p WHERE p.product_sku = s.product_sku)
+        ORDER BY quantity DESC, value DESC
+        FETCH FIRST (${limit}::int) ROWS WITH TIES)
+      UNION ALL
+      SELECT product_sku, coalesce(s.quantity, 0) + p.quantity, coalesce(s.value, 0) + p.value
+        FROM pending p LEFT JOIN product_sales s USING (product_sku)
     ), top AS (
-      SELECT product_sku, quantity, value FROM sales WHERE quantity > 0
+      SELECT product_sku, quantity, value FROM candidates WHERE quantity > 0
        ORDER BY quantity DESC, value DESC
        FETCH FIRST (${limit}::int) ROWS WITH TIES
     ), ranked AS (
@@ -269,20 +274,26 @@ export async function topCustomers(prisma: StatsReader, range: StatsRange, limit
 
 /**
  * The same ranking over the whole history, from the running totals per customer (migration 0005_order_stats):
- * one row per customer (its folded row and its changes not folded yet added up) instead of every order. The name
- * and the tiebreak come from the customer's latest order that is not cancelled, looked up for the top rows only.
+ * one row per customer instead of every order, ranked as top products for all time are (the top of the customers
+ * without changes not folded yet, and the customers with changes, folded row plus changes). The name and the
+ * tiebreak come from the customer's latest order that is not cancelled, looked up for the top rows only.
  */
 async function topCustomersAllTime(prisma: StatsReader, limit: number): Promise<TopCustomer[]> {
   const rows = await prisma.$queryRaw<{ telegram_user_id: string | null; name: string; orders: number; spent: number }[]>`
     WITH pending AS (
       SELECT customer, max(telegram_user_id) AS telegram_user_id, max(phone) AS phone, sum(orders) AS orders, sum(spent) AS spent
         FROM customer_sales_changes GROUP BY customer
-    ), sales AS (
-      SELECT coalesce(c.telegram_user_id, p.telegram_user_id) AS telegram_user_id, coalesce(c.phone, p.phone) AS phone,
-             coalesce(c.orders, 0) + coalesce(p.orders, 0) AS orders, coalesce(c.spent, 0) + coalesce(p.spent, 0) AS spent
-        FROM customer_sales c FULL JOIN pending p USING (customer)
+    ), candidates AS (
+      (SELECT telegram_user_id, phone, orders, spent FROM customer_sales c
+        WHERE orders > 0 AND NOT EXISTS (SELECT FROM pending p WHERE p.customer = c.customer)
+        ORDER BY spent DESC, orders DESC
+        FETCH FIRST (${limit}::int) ROWS WITH TIES)
+      UNION ALL
+      SELECT coalesce(c.telegram_user_id, p.telegram_user_id), coalesce(c.phone, p.phone),
+             coalesce(c.orders, 0) + p.orders, coalesce(c.spent, 0) + p.spent
+        FROM pending p LEFT JOIN customer_sales c USING (customer)
     ), top AS (
-      SELECT telegram_user_id, phone, orders, spent FROM sales WHERE orders > 0
+      SELECT telegram_user_id, phone, orders, spent FROM candidates WHERE orders > 0
        ORDER BY spent DESC, orders DESC
        FETCH FIRST (${limit}::int) ROWS WITH TIES
     ), ranked AS (
