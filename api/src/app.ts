@@ -8,6 +8,7 @@ import errorsPlugin from "./plugins/app/errors";
 import authPlugin from "./plugins/app/auth";
 import telegramIdentityPlugin from "./plugins/app/telegram-identity";
 import catalogPlugin from "./plugins/app/catalog";
+import statsFoldPlugin from "./plugins/app/stats-fold";
 import helmetPlugin from "./plugins/external/helmet";
 import compressPlugin from "./plugins/external/compress";
 import rateLimitPlugin from "./plugins/external/rate-limit";
@@ -28,6 +29,8 @@ export interface AppOptions {
   catalogCheckMs?: number;
   /** reads wait for a changed catalogue to load instead of getting the last one meanwhile (services/catalog-store.ts) */
   catalogWaitForChanges?: boolean;
+  /** how often to fold the statistics' change rows into their totals (plugins/app/stats-fold.ts); 0: never */
+  statsFoldEveryMs?: number;
 }
 
 declare module "fastify" {
@@ -71,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(authPlugin);
   await app.register(telegramIdentityPlugin);
   await app.register(catalogPlugin, { checkEveryMs: options.catalogCheckMs, waitForChanges: options.catalogWaitForChanges });
+  await app.register(statsFoldPlugin, { everyMs: options.statsFoldEveryMs });
   await registerRoutes(app);
   return app;
 }

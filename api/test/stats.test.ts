@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma, type PrismaClient } from "@shop/prisma/db";
-import { kpi, ordersBySource, ordersByStatus, resolveRange, series, shopDate, topCustomers, topProducts, type StatsRange } from "../src/services/stats";
+import {
+  foldStatistics,
+  kpi,
+  ordersBySource,
+  ordersByStatus,
+  resolveRange,
+  series,
+  shopDate,
+  topCustomers,
+  topProducts,
+  type StatsRange,
+} from "../src/services/stats";
 import { openTestDatabase } from "@shop/prisma/test-database";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 import { insertOrder } from "./helpers/order-rows";
@@ -22,8 +33,21 @@ const dateOf = (daysAgo: number) => shopDate(moscowNoon(daysAgo));
 
 const totals: Record<string, number> = {};
 
+/** the statistics' running totals and their change tables, every row in a fixed order */
+async function statisticsTables(prisma: PrismaClient) {
+  return {
+    orderDays: await prisma.orderDay.findMany({ orderBy: [{ day: "asc" }, { status: "asc" }, { source: "asc" }] }),
+    orderDayChanges: await prisma.orderDayChange.findMany({ orderBy: { id: "asc" } }),
+    customerSales: await prisma.customerSale.findMany({ orderBy: { customer: "asc" } }),
+    customerSaleChanges: await prisma.customerSaleChange.findMany({ orderBy: { id: "asc" } }),
+    productSales: await prisma.productSale.findMany({ orderBy: { productSku: "asc" } }),
+    productSaleChanges: await prisma.productSaleChange.findMany({ orderBy: { id: "asc" } }),
+  };
+}
+
 beforeAll(async () => {
-  t = await createTestApp();
+  // folded by hand below, so the figures come from folded totals and from changes not folded yet at once
+  t = await createTestApp({ statsFoldEveryMs: 0 });
   f = await createFixture(t.prisma);
   auth = { authorization: `Bearer ${await t.adminToken()}` };
   const vase = f.byName("Ваза керамическая «Лён»"); // 1890
@@ -43,6 +67,7 @@ beforeAll(async () => {
     createdAt: moscowNoon(10), status: "completed", source: "telegram_bot", customerName: "Иван", telegramUserId: 555n,
     items: [line(candle, 1), { productId: null, name: "Снятый с продажи товар", sku: "HM-999999", price: 100, quantity: 1 }],
   });
+  await foldStatistics(t.prisma);
   await add("C", { createdAt: moscowNoon(3), status: "cancelled", source: "website", customerName: "Отмена", customerPhone: "79990000009", items: [line(vase, 5)] });
   await add("B", { createdAt: moscowNoon(3), status: "processing", source: "telegram_mini_app", customerName: "Иван Петров", telegramUserId: 555n, items: [line(mug, 2)] });
   await add("A", { createdAt: moscowNoon(0), status: "new", source: "website", customerName: "Ольга Смирнова", customerPhone: "79990000001", items: [line(vase, 1)] });
@@ -196,6 +221,79 @@ describe("a custom range", () => {
   });
 });
 
+describe("statistics reads write nothing", () => {
+  const periods = ["period=7d", "period=30d", "period=all", `start=${dateOf(45)}&end=${dateOf(0)}`];
+  const endpoints = ["kpi", "orders-over-time", "revenue-over-time", "orders-by-status", "orders-by-source", "top-products", "top-customers"];
+
+  it("every endpoint leaves the running totals and the changes not folded yet as they were", async () => {
+    const before = await statisticsTables(t.prisma);
+    // orders C, B and A came after the fold: there are changes a read could have folded
+    expect(before.orderDayChanges.length).toBeGreaterThan(0);
+    expect(before.customerSaleChanges.length).toBeGreaterThan(0);
+    expect(before.productSaleChanges.length).toBeGreaterThan(0);
+    expect(before.orderDays.length).toBeGreaterThan(0);
+    for (const period of periods) for (const endpoint of endpoints) await stat(endpoint, period);
+    expect(await statisticsTables(t.prisma)).toEqual(before);
+  });
+
+  it("every read runs in a READ ONLY transaction", async () => {
+    // the database refuses writes in such a transaction: the fold itself fails there
+    await expect(
+      t.prisma.$transaction(async (tx) => {
+        await tx.$executeRaw`SET TRANSACTION READ ONLY`;
+        await tx.$executeRaw`DELETE FROM order_day_changes`;
+      }),
+    ).rejects.toMatchObject({ meta: { driverAdapterError: { cause: { code: "25006", message: "cannot execute DELETE in a read-only transaction" } } } });
+    const expected: unknown[] = [];
+    for (const query of [{ period: "7d" as const }, { period: "30d" as const }, { period: "all" as const }, { start: dateOf(45), end: dateOf(0) }]) {
+      const range = await resolveRange(t.prisma, query);
+      expected.push(await kpi(t.prisma, range), await series(t.prisma, range, "orders"), await series(t.prisma, range, "revenue"));
+      expected.push(await ordersByStatus(t.prisma, range), await ordersBySource(t.prisma, range));
+      expected.push(await topProducts(t.prisma, range), await topCustomers(t.prisma, range));
+    }
+    const readOnly = await t.prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SET TRANSACTION READ ONLY`;
+      const answers: unknown[] = [];
+      for (const query of [{ period: "7d" as const }, { period: "30d" as const }, { period: "all" as const }, { start: dateOf(45), end: dateOf(0) }]) {
+        const range = await resolveRange(tx, query);
+        answers.push(await kpi(tx, range), await series(tx, range, "orders"), await series(tx, range, "revenue"));
+        answers.push(await ordersByStatus(tx, range), await ordersBySource(tx, range));
+        answers.push(await topProducts(tx, range), await topCustomers(tx, range));
+      }
+      return answers;
+    });
+    expect(readOnly).toEqual(expected);
+  });
+
+  it("the server folds the changes into the totals by itself, and the figures stay the same", async () => {
+    const other = await createTestApp({ statsFoldEveryMs: 20 });
+    try {
+      const vase = f.byName("Ваза керамическая «Лён»");
+      await insertOrder(other.prisma, {
+        customerName: "Сложенный",
+        items: [{ productId: null, name: vase.name, sku: vase.sku, price: vase.price, quantity: 3 }],
+      });
+      const range = await resolveRange(other.prisma, { period: "all" });
+      const figures = async () => [await kpi(other.prisma, range), await topProducts(other.prisma, range), await topCustomers(other.prisma, range)];
+      const early = await figures();
+      expect(early[0]).toMatchObject({ totalOrders: 1 });
+      const pending = async () => {
+        const { orderDayChanges, customerSaleChanges, productSaleChanges } = await statisticsTables(other.prisma);
+        return [orderDayChanges.length, customerSaleChanges.length, productSaleChanges.length];
+      };
+      await expect.poll(pending, { timeout: 10_000, interval: 20 }).toEqual([0, 0, 0]);
+      const tables = await statisticsTables(other.prisma);
+      expect(tables.productSales).toEqual([{ productSku: vase.sku, quantity: 3n, value: expect.anything() }]);
+      expect(Number(tables.productSales[0]!.value)).toBe(vase.price * 3);
+      expect(tables.customerSales.map((c) => [c.customer, c.orders])).toEqual([["p:79991234567", 1n]]);
+      expect(tables.orderDays.map((d) => [d.status, d.source, d.orders])).toEqual([["new", "website", 1n]]);
+      expect(await figures()).toEqual(early);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe("bad statistics queries", () => {
   it.each([
     ["period=90d", /^Некорректные данные/],
@@ -331,8 +429,20 @@ describe("running totals per day and per customer (migration 0005_order_stats)",
       expect(byStatus.data).toEqual(["new", "processing", "shipped", "completed", "cancelled"].filter((k) => want.byStatus[k]).map((k) => want.byStatus[k]));
       const bySource = await ordersBySource(prisma, range);
       expect(counts(bySource)).toBe(Object.values(want.bySource).reduce((a, b) => a + b, 0));
-      if (range.allTime) expect(await topCustomers(prisma, range, 100)).toEqual(await topCustomers(prisma, { ...range, allTime: false }, 100));
+      if (range.allTime) {
+        // a short top too: an article or customer with changes not folded yet may enter it or leave it
+        for (const limit of [1, 3, 100]) {
+          expect(await topCustomers(prisma, range, limit)).toEqual(await topCustomers(prisma, { ...range, allTime: false }, limit));
+          expect(await topProducts(prisma, range, limit)).toEqual(await topProducts(prisma, { ...range, allTime: false }, limit));
+        }
+      }
     }
+  }
+
+  /** no change row is left: every change is in the totals */
+  async function foldedAll(prisma: PrismaClient) {
+    const tables = await statisticsTables(prisma);
+    expect([tables.orderDayChanges, tables.customerSaleChanges, tables.productSaleChanges]).toEqual([[], [], []]);
   }
 
   it("agree with counting the orders through new orders, status changes, deletions and a customer forgotten", async () => {
@@ -358,7 +468,10 @@ describe("running totals per day and per customer (migration 0005_order_stats)",
           items: [item(i), ...(random(2) ? [item(i + 3)] : [])],
         });
       for (let i = 0; i < 40; i++) await order(i);
-      await agree(prisma);
+      await agree(prisma); // every change not folded yet
+      await foldStatistics(prisma);
+      await foldedAll(prisma);
+      await agree(prisma); // every change folded
 
       const ids = (await prisma.order.findMany({ select: { id: true }, orderBy: { id: "asc" } })).map((o) => o.id);
       for (let k = 0; k < 12; k++) {
@@ -369,11 +482,32 @@ describe("running totals per day and per customer (migration 0005_order_stats)",
       await prisma.order.updateMany({ where: { id: { in: ids.slice(0, 10) } }, data: { status: "cancelled" } });
       await prisma.order.updateMany({ where: { id: { in: ids.slice(5, 15) } }, data: { status: "completed" } });
       await prisma.order.deleteMany({ where: { id: { in: ids.slice(20, 26) } } });
+      await foldStatistics(prisma);
       await prisma.order.delete({ where: { id: ids[30]! } });
-      await agree(prisma);
+      await agree(prisma); // some folded, some not
       // a Telegram customer forgotten: their orders stay, known by phone from now on
       await prisma.telegramCustomer.delete({ where: { telegramUserId: 700n } });
       for (let i = 40; i < 50; i++) await order(i);
+      await agree(prisma);
+
+      // orders written and changed while several folds run at once, as API instances on one database do
+      const newOrders = Array.from({ length: 20 }, (_, k) => 50 + k);
+      const changes = Array.from({ length: 20 }, () => ({ id: ids[random(ids.length)]!, status: statuses[random(5)] }));
+      await Promise.all([
+        // only this one draws from the generator (changes are drawn above): the same orders in every run
+        (async () => {
+          for (const i of newOrders) await order(i);
+        })(),
+        (async () => {
+          for (const change of changes) await prisma.order.updateMany({ where: { id: change.id }, data: { status: change.status } });
+        })(),
+        ...Array.from({ length: 3 }, async () => {
+          for (let r = 0; r < 6; r++) await foldStatistics(prisma);
+        }),
+      ]);
+      await agree(prisma);
+      await foldStatistics(prisma);
+      await foldedAll(prisma);
       await agree(prisma);
     } finally {
       await db.close();

@@ -11,6 +11,13 @@ import { badRequest } from "../plugins/app/errors";
  * period instead of every order; top products and top customers aggregate the period's orders, or read their
  * all-time running totals for period=all.
  *
+ * Reads never write. The triggers append each change to a change table (order_day_changes,
+ * customer_sales_changes, product_sales_changes) and never touch the totals, so committing orders never waits
+ * on a busy total's row lock; every read sums the totals and the changes not folded in yet, in one statement
+ * (one snapshot). `foldStatistics`, run every few seconds by each API process (plugins/app/stats-fold.ts), moves
+ * the changes into the totals in one transaction, so any snapshot sees each change exactly once: still in its
+ * change table, or already in the totals.
+ *
  * Days are the shop's days: Europe/Moscow. A period is whole days, both ends included: 7d = today and the six
  * days before it, 30d = today and the 29 before, all = from the day of the first order to today, or a custom
  * start…end. Cancelled orders are left out of the money and of the counts derived from it (KPI, both time
@@ -40,6 +47,9 @@ export interface StatsRange {
   allTime?: boolean;
 }
 
+/** What the statistics' reads need: queries, never `$executeRaw` (a transaction client will do, even a READ ONLY one). */
+export type StatsReader = Pick<PrismaClient, "$queryRaw">;
+
 const DAY_MS = 86_400_000;
 const dateFormat = new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
 
@@ -54,7 +64,7 @@ function bucketFor(from: string, to: string): Bucket {
 }
 
 /** The days a query asks about. start and end (both or neither) win over period. */
-export async function resolveRange(prisma: PrismaClient, query: StatsQuery, now = new Date()): Promise<StatsRange> {
+export async function resolveRange(prisma: StatsReader, query: StatsQuery, now = new Date()): Promise<StatsRange> {
   const today = shopDate(now);
   if (query.start !== undefined || query.end !== undefined) {
     if (!query.start || !query.end) throw badRequest(RANGE_BOTH_DATES, { [query.start ? "end" : "start"]: RANGE_BOTH_DATES });
@@ -84,25 +94,21 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 const daysOf = (range: StatsRange) => Prisma.sql`day BETWEEN ${range.from}::date AND ${range.to}::date`;
 
 /**
- * Folds the changes the order triggers appended (migration 0005_order_stats) into the running totals per day,
- * status and source. Concurrent folds take the rows in one order (sorted), so they wait for each other
- * instead of deadlocking.
+ * The range's running totals per day, status and source: the folded rows (order_days) and the changes not folded
+ * yet (order_day_changes), to be summed. A day, status and source may have rows on both sides; sums of them are
+ * exact whatever was folded when.
  */
-async function foldOrderDays(prisma: PrismaClient): Promise<void> {
-  await prisma.$executeRaw`
-    WITH moved AS (DELETE FROM order_day_changes RETURNING day, status, source, orders, revenue),
-         summed AS (SELECT day, status, source, sum(orders) AS orders, sum(revenue) AS revenue FROM moved GROUP BY 1, 2, 3)
-    INSERT INTO order_days AS d (day, status, source, orders, revenue)
-    SELECT day, status, source, orders, revenue FROM summed ORDER BY day, status, source
-    ON CONFLICT (day, status, source) DO UPDATE SET orders = d.orders + excluded.orders, revenue = d.revenue + excluded.revenue`;
-}
+const orderDaysOf = (range: StatsRange) => Prisma.sql`(
+  SELECT day, status, source, orders, revenue FROM order_days WHERE ${daysOf(range)}
+  UNION ALL
+  SELECT day, status, source, orders, revenue FROM order_day_changes WHERE ${daysOf(range)}
+) AS d`;
 
-export async function kpi(prisma: PrismaClient, range: StatsRange): Promise<KpiResponse> {
-  await foldOrderDays(prisma);
+export async function kpi(prisma: StatsReader, range: StatsRange): Promise<KpiResponse> {
   const [row] = await prisma.$queryRaw<{ orders: number; revenue: number }[]>`
     SELECT coalesce(sum(orders), 0)::int AS orders, coalesce(sum(revenue), 0)::float8 AS revenue
-      FROM order_days
-     WHERE ${daysOf(range)} AND status <> 'cancelled'`;
+      FROM ${orderDaysOf(range)}
+     WHERE status <> 'cancelled'`;
   const totalOrders = Number(row?.orders ?? 0);
   const totalRevenue = round2(Number(row?.revenue ?? 0));
   return { totalOrders, totalRevenue, averageOrderValue: totalOrders ? round2(totalRevenue / totalOrders) : 0 };
@@ -114,10 +120,9 @@ const LABEL_FORMATS: Record<Bucket, string> = { day: "DD.MM", week: "DD.MM.YY", 
  * Orders or revenue per day (per week from its Monday, or per month for long ranges), every bucket present
  * with zero when nothing happened: generate_series makes the buckets, the orders are grouped and joined on.
  */
-export async function series(prisma: PrismaClient, range: StatsRange, measure: "orders" | "revenue"): Promise<SeriesResponse> {
+export async function series(prisma: StatsReader, range: StatsRange, measure: "orders" | "revenue"): Promise<SeriesResponse> {
   const unit = range.bucket;
   const value = measure === "orders" ? Prisma.sql`sum(orders)::float8` : Prisma.sql`sum(revenue)::float8`;
-  await foldOrderDays(prisma);
   const rows = await prisma.$queryRaw<{ label: string; value: number }[]>`
     WITH buckets AS (
       SELECT generate_series(date_trunc(${unit}::text, ${range.from}::date::timestamp),
@@ -125,8 +130,8 @@ export async function series(prisma: PrismaClient, range: StatsRange, measure: "
                              ('1 ' || ${unit}::text)::interval) AS bucket
     ), totals AS (
       SELECT date_trunc(${unit}::text, day::timestamp) AS bucket, ${value} AS value
-        FROM order_days
-       WHERE ${daysOf(range)} AND status <> 'cancelled'
+        FROM ${orderDaysOf(range)}
+       WHERE status <> 'cancelled'
        GROUP BY 1
     )
     SELECT to_char(b.bucket, ${LABEL_FORMATS[unit]}::text) AS label, coalesce(t.value, 0)::float8 AS value
@@ -136,10 +141,9 @@ export async function series(prisma: PrismaClient, range: StatsRange, measure: "
 }
 
 /** Every order of the range counted by status (in the shop's status order), zero buckets left out. */
-export async function ordersByStatus(prisma: PrismaClient, range: StatsRange): Promise<SeriesResponse> {
-  await foldOrderDays(prisma);
+export async function ordersByStatus(prisma: StatsReader, range: StatsRange): Promise<SeriesResponse> {
   const rows = await prisma.$queryRaw<{ key: string; count: number }[]>`
-    SELECT status::text AS key, sum(orders)::int AS count FROM order_days WHERE ${daysOf(range)} GROUP BY status`;
+    SELECT status::text AS key, sum(orders)::int AS count FROM ${orderDaysOf(range)} GROUP BY status`;
   const order = (key: string) => {
     const index = (ORDER_STATUSES as readonly string[]).indexOf(key);
     return index === -1 ? ORDER_STATUSES.length : index;
@@ -149,10 +153,9 @@ export async function ordersByStatus(prisma: PrismaClient, range: StatsRange): P
 }
 
 /** Every order of the range counted by source; unknown sources together as 'Неизвестно', last. */
-export async function ordersBySource(prisma: PrismaClient, range: StatsRange): Promise<SeriesResponse> {
-  await foldOrderDays(prisma);
+export async function ordersBySource(prisma: StatsReader, range: StatsRange): Promise<SeriesResponse> {
   const rows = await prisma.$queryRaw<{ key: string; count: number }[]>`
-    SELECT source AS key, sum(orders)::int AS count FROM order_days WHERE ${daysOf(range)} GROUP BY source`;
+    SELECT source AS key, sum(orders)::int AS count FROM ${orderDaysOf(range)} GROUP BY source`;
   const counts = new Map<string, number>();
   for (const row of rows) counts.set(sourceLabel(row.key), (counts.get(sourceLabel(row.key)) ?? 0) + Number(row.count));
   const labels = [...ORDER_SOURCES.map((source) => sourceLabel(source)), sourceLabel(null)].filter((label) => (counts.get(label) ?? 0) > 0);
@@ -166,7 +169,7 @@ export async function ordersBySource(prisma: PrismaClient, range: StatsRange): P
  * before the order's discount. Sums run in double precision (faster than numeric on 100 000 orders) and are
  * rounded to kopecks.
  */
-export async function topProducts(prisma: PrismaClient, range: StatsRange, limit = STATS_TOP_LIMIT): Promise<TopProduct[]> {
+export async function topProducts(prisma: StatsReader, range: StatsRange, limit = STATS_TOP_LIMIT): Promise<TopProduct[]> {
   if (range.allTime) return topProductsAllTime(prisma, limit);
   const rows = await prisma.$queryRaw<{ product_id: number | null; name: string; quantity: number; value: number }[]>`
     WITH lines AS (
@@ -195,20 +198,25 @@ export async function topProducts(prisma: PrismaClient, range: StatsRange, limit
  * The same ranking over the whole history, from the all-time sales per article (migration 0003_product_sales):
  * summing 180 000 order lines took 100–200 ms on each request, ranking 10 000 articles takes a few. Triggers
  * append every change (lines added, an order cancelled or taken back, an order deleted) to
- * product_sales_changes; they are folded into product_sales first. Concurrent folds take the articles' rows in
- * one order (sorted), so they wait for each other instead of deadlocking. The name and the tiebreak still come
- * from the article's latest line in an order that is not cancelled, looked up for the top rows only.
+ * product_sales_changes. The ranking takes the top of the articles without changes not folded yet, straight
+ * from their rows (as fast as reading the totals alone), and adds the articles with changes, their folded row
+ * plus their changes: every article of the true top is among those. The name and the tiebreak still come from
+ * the article's latest line in an order that is not cancelled, looked up for the top rows only.
  */
-async function topProductsAllTime(prisma: PrismaClient, limit: number): Promise<TopProduct[]> {
-  await prisma.$executeRaw`
-    WITH moved AS (DELETE FROM product_sales_changes RETURNING product_sku, quantity, value),
-         summed AS (SELECT product_sku, sum(quantity) AS quantity, sum(value) AS value FROM moved GROUP BY product_sku)
-    INSERT INTO product_sales AS s (product_sku, quantity, value)
-    SELECT product_sku, quantity, value FROM summed ORDER BY product_sku
-    ON CONFLICT (product_sku) DO UPDATE SET quantity = s.quantity + excluded.quantity, value = s.value + excluded.value`;
+async function topProductsAllTime(prisma: StatsReader, limit: number): Promise<TopProduct[]> {
   const rows = await prisma.$queryRaw<{ product_id: number | null; name: string; quantity: number; value: number }[]>`
-    WITH top AS (
-      SELECT product_sku, quantity, value FROM product_sales WHERE quantity > 0
+    WITH pending AS (
+      SELECT product_sku, sum(quantity) AS quantity, sum(value) AS value FROM product_sales_changes GROUP BY product_sku
+    ), candidates AS (
+      (SELECT product_sku, quantity, value FROM product_sales s
+        WHERE quantity > 0 AND NOT EXISTS (SELECT FROM pending p WHERE p.product_sku = s.product_sku)
+        ORDER BY quantity DESC, value DESC
+        FETCH FIRST (${limit}::int) ROWS WITH TIES)
+      UNION ALL
+      SELECT product_sku, coalesce(s.quantity, 0) + p.quantity, coalesce(s.value, 0) + p.value
+        FROM pending p LEFT JOIN product_sales s USING (product_sku)
+    ), top AS (
+      SELECT product_sku, quantity, value FROM candidates WHERE quantity > 0
        ORDER BY quantity DESC, value DESC
        FETCH FIRST (${limit}::int) ROWS WITH TIES
     ), ranked AS (
@@ -238,7 +246,7 @@ async function topProductsAllTime(prisma: PrismaClient, limit: number): Promise<
  * Best customers by money spent (then by orders). A customer is a Telegram user when the order has one,
  * otherwise a phone number; the name is the one on their latest order. Sums in double precision, rounded.
  */
-export async function topCustomers(prisma: PrismaClient, range: StatsRange, limit = STATS_TOP_LIMIT): Promise<TopCustomer[]> {
+export async function topCustomers(prisma: StatsReader, range: StatsRange, limit = STATS_TOP_LIMIT): Promise<TopCustomer[]> {
   if (range.allTime) return topCustomersAllTime(prisma, limit);
   const rows = await prisma.$queryRaw<{ telegram_user_id: string | null; name: string; orders: number; spent: number }[]>`
     WITH customers AS (
@@ -266,22 +274,26 @@ export async function topCustomers(prisma: PrismaClient, range: StatsRange, limi
 
 /**
  * The same ranking over the whole history, from the running totals per customer (migration 0005_order_stats):
- * one row per customer instead of every order. The name and the tiebreak come from the customer's latest order
- * that is not cancelled, looked up for the top rows only.
+ * one row per customer instead of every order, ranked as top products for all time are (the top of the customers
+ * without changes not folded yet, and the customers with changes, folded row plus changes). The name and the
+ * tiebreak come from the customer's latest order that is not cancelled, looked up for the top rows only.
  */
-async function topCustomersAllTime(prisma: PrismaClient, limit: number): Promise<TopCustomer[]> {
-  await prisma.$executeRaw`
-    WITH moved AS (DELETE FROM customer_sales_changes RETURNING customer, telegram_user_id, phone, orders, spent),
-         summed AS (
-           SELECT customer, max(telegram_user_id) AS telegram_user_id, max(phone) AS phone, sum(orders) AS orders, sum(spent) AS spent
-             FROM moved GROUP BY customer
-         )
-    INSERT INTO customer_sales AS c (customer, telegram_user_id, phone, orders, spent)
-    SELECT customer, telegram_user_id, phone, orders, spent FROM summed ORDER BY customer
-    ON CONFLICT (customer) DO UPDATE SET orders = c.orders + excluded.orders, spent = c.spent + excluded.spent`;
+async function topCustomersAllTime(prisma: StatsReader, limit: number): Promise<TopCustomer[]> {
   const rows = await prisma.$queryRaw<{ telegram_user_id: string | null; name: string; orders: number; spent: number }[]>`
-    WITH top AS (
-      SELECT telegram_user_id, phone, orders, spent FROM customer_sales WHERE orders > 0
+    WITH pending AS (
+      SELECT customer, max(telegram_user_id) AS telegram_user_id, max(phone) AS phone, sum(orders) AS orders, sum(spent) AS spent
+        FROM customer_sales_changes GROUP BY customer
+    ), candidates AS (
+      (SELECT telegram_user_id, phone, orders, spent FROM customer_sales c
+        WHERE orders > 0 AND NOT EXISTS (SELECT FROM pending p WHERE p.customer = c.customer)
+        ORDER BY spent DESC, orders DESC
+        FETCH FIRST (${limit}::int) ROWS WITH TIES)
+      UNION ALL
+      SELECT coalesce(c.telegram_user_id, p.telegram_user_id), coalesce(c.phone, p.phone),
+             coalesce(c.orders, 0) + p.orders, coalesce(c.spent, 0) + p.spent
+        FROM pending p LEFT JOIN customer_sales c USING (customer)
+    ), top AS (
+      SELECT telegram_user_id, phone, orders, spent FROM candidates WHERE orders > 0
        ORDER BY spent DESC, orders DESC
        FETCH FIRST (${limit}::int) ROWS WITH TIES
     ), ranked AS (
@@ -308,4 +320,58 @@ async function topCustomersAllTime(prisma: PrismaClient, limit: number): Promise
     orderCount: Number(row.orders),
     totalSpent: round2(Number(row.spent)),
   }));
+}
+
+/** advisory lock keys of the two folds (the migration runner's is 727401) */
+const FOLD_ORDERS_LOCK = 727402;
+const FOLD_PRODUCTS_LOCK = 727403;
+/** a backlog (an API that was down while the bot took orders) is folded however long it takes, not rolled back at 5 s */
+const FOLD_TRANSACTION = { maxWait: 30_000, timeout: 600_000 };
+
+/**
+ * Moves the changes the triggers appended into the running totals: per day, status and source and per customer
+ * (changes of `orders`, migration 0005_order_stats), and per article (changes of `order_items` and `orders`,
+ * migration 0003_product_sales). Each family is one transaction that deletes its change rows and adds them to
+ * the totals, so a read (totals plus changes, one snapshot) sees every change once, before or after.
+ *
+ * Several API instances fold at once on PostgreSQL: an advisory lock per family lets one of them fold and the
+ * others skip (their turn comes a few seconds later). The fold also holds ACCESS SHARE on the table whose
+ * TRUNCATE trigger empties its totals, so a truncate waits for a fold in progress (and a fold for a truncate):
+ * otherwise a total row the fold inserts, not yet committed when the truncate's trigger deletes the totals,
+ * would outlive the truncate. Orders are written meanwhile as usual: ACCESS SHARE blocks only TRUNCATE and DDL,
+ * and change rows appended during a fold stay for the next one.
+ */
+export async function foldStatistics(prisma: PrismaClient): Promise<void> {
+  const [pending] = await prisma.$queryRaw<{ orders: boolean; products: boolean }[]>`
+    SELECT EXISTS (SELECT FROM order_day_changes) OR EXISTS (SELECT FROM customer_sales_changes) AS orders,
+           EXISTS (SELECT FROM product_sales_changes) AS products`;
+  if (pending?.orders) {
+    await prisma.$transaction(async (tx) => {
+      const [lock] = await tx.$queryRaw<{ got: boolean }[]>`SELECT pg_try_advisory_xact_lock(${Prisma.raw(String(FOLD_ORDERS_LOCK))}) AS got`;
+      if (!lock?.got) return;
+      await tx.$executeRaw`LOCK TABLE orders IN ACCESS SHARE MODE`;
+      await tx.$executeRaw`
+        WITH moved AS (DELETE FROM order_day_changes RETURNING day, status, source, orders, revenue)
+        INSERT INTO order_days AS d (day, status, source, orders, revenue)
+        SELECT day, status, source, sum(orders), sum(revenue) FROM moved GROUP BY day, status, source
+        ON CONFLICT (day, status, source) DO UPDATE SET orders = d.orders + excluded.orders, revenue = d.revenue + excluded.revenue`;
+      await tx.$executeRaw`
+        WITH moved AS (DELETE FROM customer_sales_changes RETURNING customer, telegram_user_id, phone, orders, spent)
+        INSERT INTO customer_sales AS c (customer, telegram_user_id, phone, orders, spent)
+        SELECT customer, max(telegram_user_id), max(phone), sum(orders), sum(spent) FROM moved GROUP BY customer
+        ON CONFLICT (customer) DO UPDATE SET orders = c.orders + excluded.orders, spent = c.spent + excluded.spent`;
+    }, FOLD_TRANSACTION);
+  }
+  if (pending?.products) {
+    await prisma.$transaction(async (tx) => {
+      const [lock] = await tx.$queryRaw<{ got: boolean }[]>`SELECT pg_try_advisory_xact_lock(${Prisma.raw(String(FOLD_PRODUCTS_LOCK))}) AS got`;
+      if (!lock?.got) return;
+      await tx.$executeRaw`LOCK TABLE order_items IN ACCESS SHARE MODE`;
+      await tx.$executeRaw`
+        WITH moved AS (DELETE FROM product_sales_changes RETURNING product_sku, quantity, value)
+        INSERT INTO product_sales AS s (product_sku, quantity, value)
+        SELECT product_sku, sum(quantity), sum(value) FROM moved GROUP BY product_sku
+        ON CONFLICT (product_sku) DO UPDATE SET quantity = s.quantity + excluded.quantity, value = s.value + excluded.value`;
+    }, FOLD_TRANSACTION);
+  }
 }

@@ -22,7 +22,9 @@ export interface TestApp {
 }
 
 /** The real server (every plugin and route) on a fresh database, for `app.inject(...)`. */
-export async function createTestApp(options: { env?: Record<string, string>; notifier?: OrderNotifier } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; notifier?: OrderNotifier; statsFoldEveryMs?: number } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-test-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -36,7 +38,16 @@ export async function createTestApp(options: { env?: Record<string, string>; not
   const jwtSecret = await resolveJwtSecret(db, config.jwtSecret);
   await ensureAdmin(db, config);
   // tests change the database behind the API's back: every read checks the catalogue and waits for a change to load
-  const app = await buildApp({ config, db, jwtSecret, notifier: options.notifier, logger: false, catalogCheckMs: 0, catalogWaitForChanges: true });
+  const app = await buildApp({
+    config,
+    db,
+    jwtSecret,
+    notifier: options.notifier,
+    logger: false,
+    catalogCheckMs: 0,
+    catalogWaitForChanges: true,
+    statsFoldEveryMs: options.statsFoldEveryMs,
+  });
   await app.ready();
   let token: string | null = null;
   return {
