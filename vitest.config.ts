@@ -7,6 +7,13 @@ import { defineConfig } from "vitest/config";
  * - web: React components and stores in happy-dom
  * - browser: the built app in Debian's Chromium through playwright-core (scripts/test.mjs decides whether it runs)
  */
+/**
+ * Node 25+ has a global `localStorage` of its own (Web Storage, on by default, unusable without a storage file) that
+ * hides happy-dom's: the component tests' workers start without it. Node 20 does not know the flag at all, so it is
+ * passed only where Node knows it.
+ */
+const withoutNodeWebStorage = process.allowedNodeEnvironmentFlags.has("--no-experimental-webstorage") ? ["--no-experimental-webstorage"] : [];
+
 export default defineConfig({
   test: {
     projects: [
@@ -29,6 +36,7 @@ export default defineConfig({
           environment: "happy-dom",
           setupFiles: ["apps/web/src/test-helpers/setup.ts"],
           testTimeout: 15_000,
+          execArgv: withoutNodeWebStorage,
         },
       },
       {

@@ -62,7 +62,26 @@ describe("embedded database under a burst", () => {
     expect(turnCount).toBeGreaterThanOrEqual(30);
   });
 
-  it("still runs Prisma's interactive transactions, each whole (a transaction's statements never wait for a turn)", async () => {
+  it("lets the event loop turn between the statements of a transaction too, while other statements wait for its end", async () => {
+    const log: string[] = [];
+    let read: Promise<unknown> = Promise.resolve();
+    let turnCount = 0;
+    await db.prisma.$transaction(async (tx) => {
+      const stop = countTurns();
+      for (let i = 0; i < 20; i++) await tx.$queryRaw`SELECT ${i}::int AS n`;
+      turnCount = stop();
+      // issued while the transaction runs (not awaited here): the database is the transaction's until it ends
+      read = db.read("SELECT 1 AS n", []).then(() => log.push("read"));
+      await tx.$queryRaw`SELECT 1`;
+      log.push("transaction's last statement");
+    });
+    await read;
+    expect(log).toEqual(["transaction's last statement", "read"]);
+    // one connection is accepted per turn: the listen queue empties during a transaction, not one per transaction
+    expect(turnCount).toBeGreaterThanOrEqual(20);
+  });
+
+  it("still runs Prisma's interactive transactions, each whole", async () => {
     const numbers = await Promise.all(
       Array.from({ length: 10 }, () =>
         db.prisma.$transaction(async (tx) => {
