@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import fastJson from "fast-json-stringify";
 import { CatalogResponse, CategoryList, Product, ProductCardList, SearchResponse } from "@shop/shared/schemas/catalog";
-import { CatalogJson } from "../src/services/catalog-json";
-import { CatalogSnapshot, type CatalogRows } from "../src/services/catalog-snapshot";
+import { CatalogJson } from "../src/catalog/json";
+import { CatalogSnapshot, type CatalogRows } from "../src/catalog/snapshot";
 
 /**
  * The catalogue's answers joined from pieces must be byte for byte what the routes' response schemas would

@@ -9,7 +9,7 @@
  * same run. Also the server's resident memory 3 s after start, idle (IDLE_SECONDS after start) and after the
  * load. The tables are written to bench-results/api-<db>.md.
  *
- * Public reads are answered from the in-memory catalogue (api/src/services/catalog-store.ts), and the answer of
+ * Public reads are answered from the in-memory catalogue (api/src/catalog/store.ts), and the answer of
  * a URL asked for again is kept until the catalogue changes (api/src/plugins/app/catalog.ts). So the catalogue
  * has two rows: one URL (a popular page: a kept answer) and varied pages, filters and sorts. The varied rows
  * (catalogue, product, search) also carry a unique `_` parameter, which the routes ignore but the kept answers'

@@ -4,7 +4,6 @@ import { Category, CategoryList } from "@shop/shared/schemas/catalog";
 import { ErrorResponse, IdParams } from "@shop/shared/schemas/common";
 import type { App } from "../app";
 import { createCategory, deleteCategory, updateCategory } from "../services/admin-categories";
-import { listCategories } from "../services/catalog";
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
@@ -24,7 +23,7 @@ export default async function adminCategoryRoutes(instance: App) {
         response: { 200: CategoryList, 401: ErrorResponse },
       },
     },
-    async () => listCategories(app.prisma),
+    async () => (await app.catalog.latest()).categories,
   );
 
   app.post(

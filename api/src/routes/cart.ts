@@ -1,7 +1,9 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { ProductCardList, RecommendationsBody } from "@shop/shared/schemas/catalog";
 import type { App } from "../app";
-import { recommendations } from "../services/catalog";
+import { bestSellerIds } from "../catalog/best-sellers";
+import { recommendations } from "../catalog/reads";
+import { sendCatalogOnce } from "../plugins/app/catalog";
 
 export default async function cartRoutes(app: App) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -16,6 +18,9 @@ export default async function cartRoutes(app: App) {
         response: { 200: ProductCardList },
       },
     },
-    async (request) => recommendations(app.prisma, request.body.cartProductIds),
+    async (request, reply) => {
+      const bestSellers = await bestSellerIds(app.prisma);
+      return sendCatalogOnce(request, reply, (catalog, json) => json.cards(recommendations(catalog, request.body.cartProductIds, bestSellers)));
+    },
   );
 }
