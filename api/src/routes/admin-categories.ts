@@ -4,6 +4,7 @@ import { Category, CategoryList } from "@shop/shared/schemas/catalog";
 import { ErrorResponse, IdParams } from "@shop/shared/schemas/common";
 import type { App } from "../app";
 import { createCategory, deleteCategory, updateCategory } from "../services/admin-categories";
+import { catalogJson, sendJson } from "../plugins/app/catalog";
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
@@ -23,7 +24,10 @@ export default async function adminCategoryRoutes(instance: App) {
         response: { 200: CategoryList, 401: ErrorResponse },
       },
     },
-    async () => (await app.catalog.latest()).categories,
+    async (_request, reply) => {
+      const catalog = await app.catalog.latest();
+      return sendJson(reply, catalogJson(app, catalog).categories(catalog.categories));
+    },
   );
 
   app.post(

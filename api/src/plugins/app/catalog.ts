@@ -62,18 +62,26 @@ export async function sendCatalog(
 ): Promise<FastifyReply> {
   const catalog = await request.server.catalog.current();
   const output = outputOf(request.server, catalog);
-  const body = output.responses.get(request.url, () => read(catalog, output.json));
-  return reply.type("application/json; charset=utf-8").send(body);
+  return sendJson(reply, output.responses.get(request.url, () => read(catalog, output.json)));
 }
 
 /** Like sendCatalog, for an answer that depends on more than the URL (a request body): never kept. */
 export async function sendCatalogOnce(
   request: FastifyRequest,
   reply: FastifyReply,
-  read: (catalog: CatalogSnapshot, json: CatalogJson) => Buffer | Promise<Buffer>,
+  read: (catalog: CatalogSnapshot, json: CatalogJson) => Buffer,
 ): Promise<FastifyReply> {
   const catalog = await request.server.catalog.current();
-  const body = await read(catalog, outputOf(request.server, catalog).json);
+  return sendJson(reply, read(catalog, outputOf(request.server, catalog).json));
+}
+
+/** The serialised pieces of a catalogue snapshot, for answers sent with sendJson. */
+export function catalogJson(app: FastifyInstance, catalog: CatalogSnapshot): CatalogJson {
+  return outputOf(app, catalog).json;
+}
+
+/** Sends JSON already written (catalog/json.ts, in the route's response schema). */
+export function sendJson(reply: FastifyReply, body: Buffer): FastifyReply {
   return reply.type("application/json; charset=utf-8").send(body);
 }
 
