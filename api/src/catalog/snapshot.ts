@@ -90,6 +90,23 @@ function scan(
   return total;
 }
 
+/**
+ * The `limit` positions with the highest scores, highest first; positions are newest first, so on equal scores
+ * the smaller position (the newer product) comes first. One pass, keeping the best few in order.
+ */
+function topScored(positions: readonly number[], scores: Uint16Array, limit: number): number[] {
+  const best: number[] = [];
+  const before = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
+  for (const pos of positions) {
+    if (best.length === limit && !before(pos, best[limit - 1]!)) continue;
+    let i = Math.min(best.length, limit - 1);
+    while (i > 0 && before(pos, best[i - 1]!)) i--;
+    best.splice(i, 0, pos);
+    if (best.length > limit) best.pop();
+  }
+  return best;
+}
+
 export class CatalogSnapshot {
   /** catalog_version when this was loaded */
   readonly version: string;
@@ -115,6 +132,8 @@ export class CatalogSnapshot {
   private readonly unions = new Map<string, { flags: Uint8Array; count: number }>();
   /** similar products already worked out, by "id/limit" */
   private readonly similarKept = new Map<string, ProductCard[]>();
+  /** recommendations' scratch: shared categories per position, all zero between calls */
+  private scores: Uint16Array | null = null;
 
   private constructor(version: string) {
     this.version = version;
@@ -408,18 +427,21 @@ export class CatalogSnapshot {
     }
     const categories = new Set<number>();
     for (const pos of inCart) for (const category of this.products[pos]!.categories) categories.add(category.id);
-    const shared = new Map<number, number>();
+    // how many cart categories each candidate shares, counted in a per-snapshot scratch array (zeroed again below)
+    const scores = (this.scores ??= new Uint16Array(this.size));
+    const candidates: number[] = [];
     for (const id of categories) {
       const sequence = this.sequenceOf(id, "default");
       for (let k = 0, taken = 0; k < sequence.length && taken < perCategory; k++) {
         const pos = sequence[k]!;
         if (inCart.has(pos)) continue;
         taken++;
-        shared.set(pos, (shared.get(pos) ?? 0) + 1);
+        if (scores[pos] === 0) candidates.push(pos);
+        scores[pos]!++;
       }
     }
-    // positions are newest first, so the smaller position wins a tie
-    const chosen = [...shared].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit).map(([pos]) => pos);
+    const chosen = topScored(candidates, scores, limit);
+    for (const pos of candidates) scores[pos] = 0;
     const taken = new Set(chosen);
     const add = (pos: number) => {
       if (chosen.length < limit && !inCart.has(pos) && !taken.has(pos)) {
