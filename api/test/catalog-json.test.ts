@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import fastJson from "fast-json-stringify";
+import { AdminProductsResponse } from "@shop/shared/schemas/admin";
 import { CatalogResponse, CategoryList, Product, ProductCardList, SearchResponse } from "@shop/shared/schemas/catalog";
-import { CatalogJson } from "../src/services/catalog-json";
-import { CatalogSnapshot, type CatalogRows } from "../src/services/catalog-snapshot";
+import { CatalogJson } from "../src/catalog/json";
+import { CatalogSnapshot, type CatalogRows } from "../src/catalog/snapshot";
 
 /**
  * The catalogue's answers joined from pieces must be byte for byte what the routes' response schemas would
@@ -61,6 +62,14 @@ describe("CatalogJson", () => {
       expect(json.product(product).toString("utf8")).toBe(fastJson(Product)(product));
     }
     expect(json.categories(snapshot.categories).toString("utf8")).toBe(fastJson(CategoryList)(snapshot.categories));
+  });
+
+  it("writes the admin's product list as the AdminProductsResponse schema does", () => {
+    const serialize = fastJson(AdminProductsResponse);
+    for (const [query, page, limit] of [["", 1, 50], ["", 2, 3], ["ё", 1, 50], ["нет такого", 1, 50], ["", 9, 5]] as const) {
+      const answer = snapshot.adminList(query, page, limit);
+      expect(json.adminPage(answer).toString("utf8")).toBe(serialize(answer));
+    }
   });
 
   it("serialises a card once and reuses its bytes", () => {

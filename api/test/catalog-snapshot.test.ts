@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ProductCard, SortOrder } from "@shop/shared/schemas/catalog";
 import { normalizeSearchText } from "@shop/shared/text";
-import { CatalogSnapshot, type CatalogFilter, type CatalogRows } from "../src/services/catalog-snapshot";
+import { CatalogSnapshot, type CatalogFilter, type CatalogRows } from "../src/catalog/snapshot";
 
 /**
  * The in-memory catalogue against a plain reading of its rules (filter everything, sort everything, slice),
@@ -180,5 +180,55 @@ describe("CatalogSnapshot.similar", () => {
       expect(snapshot.similar(product.id, 8)!.map((p) => p.id)).toEqual(want);
     }
     expect(snapshot.similar(1, 8)).toBeUndefined();
+  });
+});
+
+describe("CatalogSnapshot.recommendations and adminList", () => {
+  const rows = randomRows(600);
+  const snapshot = CatalogSnapshot.of(rows);
+  const ids = rows.products.map((p) => p.id);
+  const newest = [...ids].sort((a, b) => b - a);
+  const categoriesOf = (id: number) => rows.links.filter((l) => l.product_id === id).map((l) => l.category_id);
+
+  /** the rules read plainly: related (each category's `perCategory` newest outside the cart), best sellers, newest */
+  function reference(cart: number[], sellers: number[], limit: number, perCategory: number): number[] {
+    const inCart = new Set(cart.filter((id) => ids.includes(id)));
+    const shared = new Map<number, number>();
+    for (const category of new Set([...inCart].flatMap(categoriesOf))) {
+      const members = newest.filter((id) => !inCart.has(id) && categoriesOf(id).includes(category)).slice(0, perCategory);
+      for (const id of members) shared.set(id, (shared.get(id) ?? 0) + 1);
+    }
+    const list = [...shared].sort((a, b) => b[1] - a[1] || b[0] - a[0]).slice(0, limit).map(([id]) => id);
+    for (const id of [...sellers.filter((id) => ids.includes(id)), ...newest]) {
+      if (list.length < limit && !inCart.has(id) && !list.includes(id)) list.push(id);
+    }
+    return list;
+  }
+
+  it("agrees with the plain reading of the rules for 500 random carts", () => {
+    for (let i = 0; i < 500; i++) {
+      const cart = Array.from({ length: below(4) }, () => (below(10) === 0 ? 5 : ids[below(ids.length)]!));
+      const sellers = Array.from({ length: below(12) }, () => (below(10) === 0 ? 7 : ids[below(ids.length)]!));
+      const limit = [1, 8, 30][below(3)]!;
+      const perCategory = [3, 40, 200][below(3)]!;
+      const got = snapshot.recommendations(cart, [...new Set(sellers)], limit, perCategory).map((card) => card.id);
+      expect(got, JSON.stringify({ cart, sellers, limit, perCategory })).toEqual(reference(cart, [...new Set(sellers)], limit, perCategory));
+    }
+  });
+
+  it("lists every product newest first, or those the search matching keeps, with the real totals", () => {
+    for (const query of ["", "  ", "ёлоч", "ЛЁН", "«", "hm-0012", "ва", "нет такого"]) {
+      const needle = normalizeSearchText(query);
+      const want = newest.filter((id) => {
+        const product = rows.products.find((p) => p.id === id)!;
+        return needle === "" || product.search_name.includes(needle) || product.sku.toLowerCase().includes(needle);
+      });
+      for (const [page, limit] of [[1, 50], [2, 7], [99, 10]] as const) {
+        const got = snapshot.adminList(query, page, limit);
+        expect(got.products.map((p) => p.id), query).toEqual(want.slice((page - 1) * limit, page * limit));
+        expect(got.total).toBe(want.length);
+        expect(got.totalPages).toBe(Math.ceil(want.length / limit));
+      }
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ResponseCache } from "../src/plugins/app/catalog";
+import { ResponseCache } from "../src/catalog/response-cache";
 
 describe("ResponseCache", () => {
   it("keeps a body from the second time its key is asked for, then makes it no more", () => {

@@ -9,11 +9,13 @@
  * same run. Also the server's resident memory 3 s after start, idle (IDLE_SECONDS after start) and after the
  * load. The tables are written to bench-results/api-embedded.md and bench-results/api-postgresql.md (results.ts).
  *
- * Public reads are answered from the in-memory catalogue (api/src/services/catalog-store.ts), and the answer of
+ * Catalogue reads are answered from the in-memory catalogue (api/src/catalog/store.ts), and the answer of
  * a URL asked for again is kept until the catalogue changes (api/src/plugins/app/catalog.ts). So the catalogue
  * has two rows: one URL (a popular page: a kept answer) and varied pages, filters and sorts. The varied rows
  * (catalogue, product, search) also carry a unique `_` parameter, which the routes ignore but the kept answers'
- * key includes: they measure filtering, sorting, searching and writing the answer, never a kept one. Two last
+ * key includes: they measure filtering, sorting, searching and writing the answer, never a kept one.
+ * Recommendations (1–3 random products in the cart) and the admin's product list (50 products a page, half
+ * of the requests with a search) read the same catalogue and are never kept. Two last
  * rows measure what the in-memory catalogue costs: an admin save answers after the catalogue is loaded again, while
  * a shopper's reads during those saves go on from the last one.
  * Order creation runs as a shop with a bot (each order queues its manager card in the outbox in its transaction)
@@ -470,6 +472,27 @@ function routes(catalogue: Catalogue, token: string, orderTarget: Route["target"
       readTarget,
     ),
     read("categories (one URL, cached)", () => "/api/categories"),
+    {
+      name: "recommendations, varied carts",
+      connections: CONNECTIONS,
+      load: { seconds: duration },
+      next: () => ({
+        path: "/api/cart/recommendations",
+        method: "POST",
+        body: JSON.stringify({ cartProductIds: Array.from({ length: 1 + random(3) }, () => pick(catalogue.ids)) }),
+        headers: { "content-type": "application/json" },
+      }),
+      target: readTarget,
+    },
+    {
+      name: "admin products, varied searches and pages",
+      connections: CONNECTIONS,
+      load: { seconds: duration },
+      next: () => ({
+        path: `/api/admin/products?${random(2) === 0 ? `q=${encodeURIComponent(pick(catalogue.queries))}&` : ""}page=${1 + random(5)}`,
+        headers: auth,
+      }),
+    },
     ...stats.flatMap((stat) =>
       (["all", "30d"] as const).map(
         (period): Route => ({

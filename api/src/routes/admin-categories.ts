@@ -4,7 +4,7 @@ import { Category, CategoryList } from "@shop/shared/schemas/catalog";
 import { ErrorResponse, IdParams } from "@shop/shared/schemas/common";
 import type { App } from "../app";
 import { createCategory, deleteCategory, updateCategory } from "../services/admin-categories";
-import { listCategories } from "../services/catalog";
+import { catalogJson, sendJson } from "../plugins/app/catalog";
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
@@ -24,7 +24,10 @@ export default async function adminCategoryRoutes(instance: App) {
         response: { 200: CategoryList, 401: ErrorResponse },
       },
     },
-    async () => listCategories(app.prisma),
+    async (_request, reply) => {
+      const catalog = await app.catalog.latest();
+      return sendJson(reply, catalogJson(app, catalog).categories(catalog.categories));
+    },
   );
 
   app.post(

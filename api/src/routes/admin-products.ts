@@ -3,7 +3,9 @@ import { AdminProductsQuery, AdminProductsResponse, CreateProductBody, UpdatePro
 import { Product } from "@shop/shared/schemas/catalog";
 import { ErrorResponse, IdParams, OkResponse } from "@shop/shared/schemas/common";
 import type { App } from "../app";
-import { createProduct, deleteProduct, listAdminProducts, updateProduct } from "../services/admin-products";
+import { listAdminProducts } from "../catalog/reads";
+import { catalogJson, sendJson } from "../plugins/app/catalog";
+import { createProduct, deleteProduct, updateProduct } from "../services/admin-products";
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
@@ -24,7 +26,11 @@ export default async function adminProductRoutes(instance: App) {
         response: { 200: AdminProductsResponse, 400: ErrorResponse, 401: ErrorResponse },
       },
     },
-    async (request) => listAdminProducts(app.prisma, request.query),
+    async (request, reply) => {
+      const catalog = await app.catalog.latest();
+      const page = listAdminProducts(catalog, request.query);
+      return sendJson(reply, catalogJson(app, catalog).adminPage(page));
+    },
   );
 
   app.post(

@@ -1,7 +1,9 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { ProductCardList, RecommendationsBody } from "@shop/shared/schemas/catalog";
 import type { App } from "../app";
-import { recommendations } from "../services/catalog";
+import { bestSellerIds } from "../catalog/best-sellers";
+import { recommendations } from "../catalog/reads";
+import { sendCatalogOnce } from "../plugins/app/catalog";
 
 export default async function cartRoutes(app: App) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -16,6 +18,14 @@ export default async function cartRoutes(app: App) {
         response: { 200: ProductCardList },
       },
     },
-    async (request) => recommendations(app.prisma, request.body.cartProductIds),
+    async (request, reply) => {
+      // with the database away the shop keeps browsing from the in-memory catalogue: so do recommendations,
+      // without best sellers
+      const bestSellers = await bestSellerIds(app.prisma).catch((error: unknown) => {
+        request.log.warn({ err: error }, "best sellers unavailable: recommending without them");
+        return [];
+      });
+      return sendCatalogOnce(request, reply, (catalog, json) => json.cards(recommendations(catalog, request.body.cartProductIds, bestSellers)));
+    },
   );
 }

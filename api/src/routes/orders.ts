@@ -6,7 +6,7 @@ import type { App } from "../app";
 import { botStartLink } from "@shop/core/telegram/bot-info";
 import { IDEMPOTENCY_KEY_PATTERN, placeOrder, resolveOrderIdentity } from "@shop/core/orders/place-order";
 import { prepareOrder } from "@shop/core/orders/prepared-orders";
-import { forgetBestSellers } from "../services/catalog";
+import { forgetBestSellers } from "../catalog/best-sellers";
 import { toCreateOrderResponse, toPrepareOrderResponse } from "../services/order-wire";
 
 const IdempotencyHeaders = Type.Object({

@@ -4,7 +4,7 @@ import { ErrorResponse, IdParams } from "@shop/shared/schemas/common";
 import { SEARCH_DROPDOWN_LIMIT } from "@shop/shared/constants";
 import type { App } from "../app";
 import { sendCatalog } from "../plugins/app/catalog";
-import { getProduct, listProducts, similarProducts } from "../services/catalog";
+import { getProduct, listProducts, similarProducts } from "../catalog/reads";
 
 export default async function productRoutes(app: App) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -2,16 +2,17 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Prisma, PrismaClient } from "@shop/prisma/db";
 import { nextSku } from "@shop/prisma/sequences";
-import { ADMIN_PRODUCTS_PAGE_SIZE } from "@shop/shared/constants";
 import { isUploadedImageUrl } from "@shop/shared/images";
-import type { AdminProductsQuery, AdminProductsResponse, CreateProductBody, UpdateProductBody } from "@shop/shared/schemas/admin";
+import type { CreateProductBody, UpdateProductBody } from "@shop/shared/schemas/admin";
 import type { Product } from "@shop/shared/schemas/catalog";
 import { normalizeSearchText } from "@shop/shared/text";
 import { badRequest, notFound } from "../plugins/app/errors";
-import { escapeLike } from "./catalog";
 import { productInclude, toProduct } from "./product-mapping";
 
-/** Product management for the admin panel: list, create, edit (images reordered, added, removed), delete. */
+/**
+ * Product management for the admin panel: create, edit (images reordered, added, removed), delete. The admin's
+ * product list is a catalogue read (catalog/reads.ts), by the shop's own rules.
+ */
 
 export const PRODUCT_NOT_FOUND = "Товар не найден";
 export const NAME_REQUIRED = "Введите название товара";
@@ -96,33 +97,6 @@ async function readProduct(db: Db, id: number): Promise<Product> {
   const row = await db.product.findUnique({ where: { id }, include: productInclude });
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   return toProduct(row);
-}
-
-/** Newest first; q matches part of the name (any case, ё = е) or of the article. */
-export async function listAdminProducts(prisma: PrismaClient, query: AdminProductsQuery): Promise<AdminProductsResponse> {
-  const page = query.page ?? 1;
-  const limit = query.limit ?? ADMIN_PRODUCTS_PAGE_SIZE;
-  const q = query.q?.trim() ?? "";
-  const where: Prisma.ProductWhereInput = q
-    ? {
-        OR: [
-          // Prisma passes `contains` to LIKE as it is: '%' and '_' typed by the admin must match themselves
-          { searchName: { contains: escapeLike(normalizeSearchText(q)) } },
-          { sku: { contains: escapeLike(q), mode: "insensitive" } },
-        ],
-      }
-    : {};
-  const [total, rows] = await Promise.all([
-    prisma.product.count({ where }),
-    prisma.product.findMany({
-      where,
-      include: productInclude,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: Math.min((page - 1) * limit, 2_000_000_000),
-      take: limit,
-    }),
-  ]);
-  return { products: rows.map(toProduct), total, totalPages: Math.ceil(total / limit), page };
 }
 
 /** Creates a product with a new article; images in the given order (the first is the main image). */

@@ -1,5 +1,6 @@
 import type { Prisma } from "@shop/prisma/db";
 import type { Product, ProductCard } from "@shop/shared/schemas/catalog";
+import { compareCategories } from "../catalog/sort-order";
 
 /** What every product read includes: images in their order; categories for full products. */
 export const productCardInclude = {
@@ -32,9 +33,7 @@ export function toProduct(row: FullRow): Product {
     width: row.width,
     height: row.height,
     depth: row.depth,
-    // main category first, then tags by name: the order the admin pills and the editor expect
-    categories: row.categories
-      .map(({ category }) => category)
-      .sort((a, b) => (a.type === b.type ? a.name.localeCompare(b.name, "ru") : a.type === "main" ? -1 : 1)),
+    // the catalogue's category order (main first, then tags by name): the admin pills and the editor expect it
+    categories: row.categories.map(({ category }) => category).sort(compareCategories),
   };
 }

@@ -1,10 +1,12 @@
 import type { Category, CategoryRef, CatalogResponse, Product, ProductCard, SortOrder } from "@shop/shared/schemas/catalog";
-import { normalizeSearchText } from "@shop/shared/text";
+import { SearchIndex, searchText } from "./search";
+import { byPriceThenId, compareCategories, newestFirst } from "./sort-order";
 
 /**
- * The public catalogue in memory: every product with its images and categories, and the indexes the shop's
- * reads need (catalogue page, product, similar products, search, categories). A snapshot never changes once built; the
- * store (catalog-store.ts) loads a new one when the database's catalogue changes.
+ * The catalogue in memory: every product with its images and categories, and the indexes the shop's reads need
+ * (catalogue page, product, similar products, search, categories, recommendations, the admin's product list). A
+ * snapshot never changes once built; the store (store.ts) loads a new one when the database's catalogue changes.
+ * The orders it sorts by are sort-order.ts's, its search matching is search.ts's.
  *
  * Why in memory: a shop of this kind has thousands of products, not millions (10 000 take about 10 MB here),
  * and every shopper's page is a catalogue read. Filtering, sorting and searching 10 000 rows in the process
@@ -12,7 +14,7 @@ import { normalizeSearchText } from "@shop/shared/text";
  * server at a few hundred varied pages a second.
  */
 
-/** What the loader reads from the database (catalog-store.ts). */
+/** What the loader reads from the database (store.ts). */
 export interface CatalogRows {
   version: string;
   categories: { id: number; name: string; type: "main" | "sub" }[];
@@ -33,7 +35,7 @@ export interface CatalogRows {
   links: { product_id: number; category_id: number }[];
 }
 
-/** A catalogue page request, already validated (services/catalog.ts). */
+/** A catalogue page request, already validated (reads.ts). */
 export interface CatalogFilter {
   mainCategory?: number;
   /** a product matches when it has ANY of these */
@@ -45,22 +47,9 @@ export interface CatalogFilter {
   limit: number;
 }
 
-const byRussianName = new Intl.Collator("ru").compare;
 const EMPTY = new Int32Array(0);
 const MAX_KEPT_UNIONS = 256;
 
-/** Main categories first, then tags; each by name in Russian alphabetical order. */
-export function compareCategories(a: CategoryRef, b: CategoryRef): number {
-  return a.type === b.type ? byRussianName(a.name, b.name) || a.id - b.id : a.type === "main" ? -1 : 1;
-}
-
-/** Punctuation that may open a word inside a name: 'Тарелка «Ёлочка»', 'Салфетки (4 шт.)'. */
-const WORD_SEPARATORS = /[«»"'()[\]\-–—/.,:;!?+]/g;
-
-/** Code-point order, as PostgreSQL's "C" collation sorts: plain and predictable for names with digits and quotes. */
-const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-const SPACE = 32;
 /** products (or names) built between two pauses of CatalogSnapshot.build */
 const SLICE = 1_000;
 
@@ -101,9 +90,21 @@ function scan(
   return total;
 }
 
-/** The three UTF-16 units of `text` from `i` as one number (exact below 2^48): a cheaper map key than a string. */
-function trigramAt(text: string, i: number): number {
-  return text.charCodeAt(i) * 2 ** 32 + text.charCodeAt(i + 1) * 2 ** 16 + text.charCodeAt(i + 2);
+/**
+ * The `limit` positions with the highest scores, highest first; positions are newest first, so on equal scores
+ * the smaller position (the newer product) comes first. One pass, keeping the best few in order.
+ */
+function topScored(positions: readonly number[], scores: Uint16Array, limit: number): number[] {
+  const best: number[] = [];
+  const before = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
+  for (const pos of positions) {
+    if (best.length === limit && !before(pos, best[limit - 1]!)) continue;
+    let i = Math.min(best.length, limit - 1);
+    while (i > 0 && before(pos, best[i - 1]!)) i--;
+    best.splice(i, 0, pos);
+    if (best.length > limit) best.pop();
+  }
+  return best;
 }
 
 export class CatalogSnapshot {
@@ -131,6 +132,8 @@ export class CatalogSnapshot {
   private readonly unions = new Map<string, { flags: Uint8Array; count: number }>();
   /** similar products already worked out, by "id/limit" */
   private readonly similarKept = new Map<string, ProductCard[]>();
+  /** recommendations' scratch: shared categories per position, all zero between calls */
+  private scores: Uint16Array | null = null;
 
   private constructor(version: string) {
     this.version = version;
@@ -192,7 +195,7 @@ export class CatalogSnapshot {
       .sort(compareCategories);
     yield;
 
-    const sorted = [...rows.products].sort((a, b) => b.id - a.id);
+    const sorted = [...rows.products].sort(newestFirst);
     const n = sorted.length;
     this.products = new Array<Product>(n);
     this.cards = new Array<ProductCard>(n);
@@ -231,7 +234,7 @@ export class CatalogSnapshot {
     const positions = Array.from({ length: n }, (_, pos) => pos);
     this.newest = Int32Array.from(positions);
     this.byPrice = Int32Array.from(
-      [...positions].sort((a, b) => this.prices[a]! - this.prices[b]! || this.cards[a]!.id - this.cards[b]!.id),
+      [...positions].sort((a, b) => byPriceThenId(this.cards[a]!, this.cards[b]!)),
     );
     // each category's products in both orders: one pass over each order, appending to the product's categories
     const inOrder = (order: Int32Array) => {
@@ -381,160 +384,76 @@ export class CatalogSnapshot {
   }
 
   /**
-   * Search by name or article, case-insensitive, ё = е (names are matched through their search name).
-   * Ranking: names starting with the query (and an exact article) first, then names with a word starting with
-   * it, then any other match (inside a word, or part of the article); within a rank by name, then id.
-   *
-   * Each rank is looked up only while the answer is not full, and each walk stops once it has what is missing:
-   * a common word ("серия" in thousands of names) must not make every search walk the whole catalogue.
+   * The shop's search: up to `limit` products whose name or article holds the query, case-insensitive, ё = е,
+   * ranked (search.ts has the rules).
    */
   search(query: string, limit: number): ProductCard[] {
-    const needle = normalizeSearchText(query);
-    if (needle.length === 0 || limit <= 0) return [];
-    const index = this.index;
-    const found: number[] = []; // indexes into byName
-
-    // first: the names starting with the query, one stretch of the name order, and an exact article
-    const first = index.firstNamedAtLeast(needle);
-    const end = index.firstNamedAtLeast(needle + "\uffff");
-    for (let rank = first; rank < end && found.length < limit; rank++) found.push(rank);
-    const skuRank = index.skuRanks.get(needle);
-    const skuApart = skuRank !== undefined && (skuRank < first || skuRank >= end);
-    if (skuApart) {
-      found.push(skuRank);
-      found.sort((a, b) => a - b);
-      if (found.length > limit) found.pop();
-    }
-    if (found.length === limit) return this.cardsByName(found);
-    const isFirst = (rank: number) => (rank >= first && rank < end) || (skuApart && rank === skuRank);
-
-    // Every other match holds each three-character piece of the query: from three characters on, only the
-    // names holding its rarest piece are looked at (a piece no name has: nothing more to find); a shorter
-    // query looks at every name.
-    const holding = needle.length >= 3 ? index.rarestPiece(needle) : null;
-    if (holding?.length === 0) return this.cardsByName(found);
-    const wordStart = " " + needle;
-    const matches = (pos: number) => index.searchNames[pos]!.includes(needle) || index.skus[pos]!.includes(needle);
-
-    // then: names with a word starting with the query, among those with a word starting with its first three
-    // characters when they are fewer
-    const startingWords = needle.length >= 3 ? (index.wordStarts.get(trigramAt(needle, 0)) ?? EMPTY) : null;
-    let candidates = startingWords && holding && startingWords.length < holding.length ? startingWords : holding;
-    let count = candidates ? candidates.length : index.size;
-    for (let k = 0; k < count && found.length < limit; k++) {
-      const rank = candidates ? candidates[k]! : k;
-      const pos = index.byName[rank]!;
-      if (!isFirst(rank) && index.words[pos]!.includes(wordStart) && matches(pos)) found.push(rank);
-    }
-    if (found.length === limit) return this.cardsByName(found);
-
-    // last: any other match, inside a word or in the article
-    candidates = holding;
-    count = candidates ? candidates.length : index.size;
-    for (let k = 0; k < count && found.length < limit; k++) {
-      const rank = candidates ? candidates[k]! : k;
-      const pos = index.byName[rank]!;
-      if (!isFirst(rank) && matches(pos) && !index.words[pos]!.includes(wordStart)) found.push(rank);
-    }
-    return this.cardsByName(found);
+    return this.index.ranked(searchText(query), limit).map((pos) => this.cards[pos]!);
   }
 
-  /** The cards at these indexes into byName. */
-  private cardsByName(ranks: number[]): ProductCard[] {
-    return ranks.map((rank) => this.cards[this.index.byName[rank]!]!);
+  /**
+   * The admin's product list: every product, newest first, with its images and categories; `query` (when not
+   * blank) keeps the products the shop's search finds for it, by the same matching (search.ts). A page past the
+   * end is an empty list with the real totals.
+   */
+  adminList(query: string, page: number, limit: number): { products: Product[]; total: number; totalPages: number; page: number } {
+    const needle = searchText(query);
+    const skip = (page - 1) * limit;
+    let total: number;
+    let positions: ArrayLike<number>;
+    if (needle.length === 0) {
+      total = this.size;
+      positions = this.newest.subarray(Math.min(skip, total), Math.min(skip + limit, total));
+    } else {
+      const all = this.index.matching(needle);
+      total = all.length;
+      positions = all.slice(skip, skip + limit);
+    }
+    const products = Array.from(positions, (pos) => this.products[pos]!);
+    return { products, total, totalPages: Math.ceil(total / limit), page };
   }
 
-}
-
-/**
- * What search needs of the names and articles, by position (the snapshot's order): search names, articles in
- * lower case, words, the name order and the trigram and word-start indexes. It depends on nothing else, so a
- * snapshot whose names and articles did not change takes over the previous one's.
- */
-class SearchIndex {
-  /** ' ' + name with punctuation as spaces: a word starts after a space */
-  readonly words: string[];
-  /** positions by search name (code-point order), then id */
-  readonly byName: Int32Array;
-  /** every three-character piece of a search name or article (trigramAt) → indexes into byName, ascending */
-  readonly trigrams = new Map<number, Int32Array>();
-  /** the first three characters of every word of a name (in `words`) → indexes into byName, ascending */
-  readonly wordStarts = new Map<number, Int32Array>();
-  /** article, lower case → index into byName */
-  readonly skuRanks = new Map<string, number>();
-
-  private constructor(
-    private readonly ids: readonly number[],
-    readonly searchNames: readonly string[],
-    readonly skus: readonly string[],
-  ) {
-    this.words = searchNames.map((name) => " " + name.replace(WORD_SEPARATORS, " "));
-    this.byName = Int32Array.from(
-      Array.from({ length: ids.length }, (_, pos) => pos).sort((a, b) => byCodePoint(searchNames[a]!, searchNames[b]!) || ids[a]! - ids[b]!),
-    );
-  }
-
-  /** Builds an index, yielding between slices (see CatalogSnapshot.build). */
-  static *build(ids: readonly number[], searchNames: readonly string[], skus: readonly string[]): Generator<void, SearchIndex> {
-    const index = new SearchIndex(ids, searchNames, skus);
-    yield;
-    const postings = new Map<number, number[]>();
-    const wordPostings = new Map<number, number[]>();
-    // ranks come in order: a piece seen twice in one name is already at the end of its list
-    const post = (lists: Map<number, number[]>, piece: number, rank: number) => {
-      let list = lists.get(piece);
-      if (!list) lists.set(piece, (list = []));
-      if (list[list.length - 1] !== rank) list.push(rank);
-    };
-    for (let rank = 0; rank < ids.length; rank++) {
-      if (rank % SLICE === SLICE - 1) yield;
-      const pos = index.byName[rank]!;
-      index.skuRanks.set(skus[pos]!, rank);
-      for (const text of [searchNames[pos]!, skus[pos]!]) {
-        for (let i = 0; i + 3 <= text.length; i++) post(postings, trigramAt(text, i), rank);
+  /**
+   * "Вам может понравиться": up to `limit` products that are not in the cart. Related ones first (sharing
+   * categories with the cart, most shared first, then newest; in a big category only its `perCategory` newest
+   * products outside the cart are candidates), then `bestSellers` (ids, best first) that are not in the cart,
+   * then the newest products to fill the list. Unknown ids are ignored.
+   */
+  recommendations(cartIds: readonly number[], bestSellers: readonly number[], limit: number, perCategory: number): ProductCard[] {
+    const inCart = new Set<number>();
+    for (const id of cartIds) {
+      const pos = this.positionOf.get(id);
+      if (pos !== undefined) inCart.add(pos);
+    }
+    const categories = new Set<number>();
+    for (const pos of inCart) for (const category of this.products[pos]!.categories) categories.add(category.id);
+    // how many cart categories each candidate shares, counted in a per-snapshot scratch array (zeroed again below)
+    const scores = (this.scores ??= new Uint16Array(this.size));
+    const candidates: number[] = [];
+    for (const id of categories) {
+      const sequence = this.sequenceOf(id, "default");
+      for (let k = 0, taken = 0; k < sequence.length && taken < perCategory; k++) {
+        const pos = sequence[k]!;
+        if (inCart.has(pos)) continue;
+        taken++;
+        if (scores[pos] === 0) candidates.push(pos);
+        scores[pos]!++;
       }
-      const words = index.words[pos]!;
-      for (let i = 1; i + 3 <= words.length; i++) if (words.charCodeAt(i - 1) === SPACE) post(wordPostings, trigramAt(words, i), rank);
     }
-    yield;
-    for (const [piece, list] of postings) index.trigrams.set(piece, Int32Array.from(list));
-    for (const [piece, list] of wordPostings) index.wordStarts.set(piece, Int32Array.from(list));
-    return index;
-  }
-
-  get size(): number {
-    return this.ids.length;
-  }
-
-  /** Whether these products, by position, have exactly the names and articles this index was built from. */
-  sameNames(ids: readonly number[], searchNames: readonly string[], skus: readonly string[]): boolean {
-    if (ids.length !== this.ids.length) return false;
-    for (let pos = 0; pos < ids.length; pos++) {
-      if (ids[pos] !== this.ids[pos] || searchNames[pos] !== this.searchNames[pos] || skus[pos] !== this.skus[pos]) return false;
+    const chosen = topScored(candidates, scores, limit);
+    for (const pos of candidates) scores[pos] = 0;
+    const taken = new Set(chosen);
+    const add = (pos: number) => {
+      if (chosen.length < limit && !inCart.has(pos) && !taken.has(pos)) {
+        chosen.push(pos);
+        taken.add(pos);
+      }
+    };
+    for (const id of bestSellers) {
+      const pos = this.positionOf.get(id);
+      if (pos !== undefined) add(pos);
     }
-    return true;
-  }
-
-  /** Indexes into byName of the names and articles holding the query's rarest three-character piece; none when one piece is nowhere. */
-  rarestPiece(needle: string): Int32Array {
-    let rarest: Int32Array | undefined;
-    for (let i = 0; i + 3 <= needle.length; i++) {
-      const list = this.trigrams.get(trigramAt(needle, i));
-      if (!list) return EMPTY;
-      if (!rarest || list.length < rarest.length) rarest = list;
-    }
-    return rarest!;
-  }
-
-  /** The first index into byName whose search name is at least `text` (code-point order). */
-  firstNamedAtLeast(text: string): number {
-    let lo = 0;
-    let hi = this.byName.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.searchNames[this.byName[mid]!]! < text) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    for (let pos = 0; pos < this.size && chosen.length < limit; pos++) add(pos);
+    return chosen.map((pos) => this.cards[pos]!);
   }
 }

@@ -1,4 +1,5 @@
 import fastJson from "fast-json-stringify";
+import type { AdminProductsResponse } from "@shop/shared/schemas/admin";
 import { Category, Product, ProductCard, type CatalogResponse } from "@shop/shared/schemas/catalog";
 
 const cardToJson = fastJson(ProductCard);
@@ -21,7 +22,8 @@ const SEARCH_CLOSE = Buffer.from("]}");
  * a catalogue page cost beside the HTTP work itself.
  *
  * The shapes written here are the routes' response schemas (CatalogResponse, SearchResponse, ProductCardList,
- * Product, the category list): api/test/catalog-json.test.ts compares them with the schemas' own serializer.
+ * Product, the category list, AdminProductsResponse): api/test/catalog-json.test.ts compares them with the
+ * schemas' own serializer.
  */
 export class CatalogJson {
   private readonly cardJson = new Map<ProductCard, Buffer>();
@@ -51,6 +53,17 @@ export class CatalogJson {
     let json = this.productJson.get(product);
     if (json === undefined) this.productJson.set(product, (json = Buffer.from(productToJson(product))));
     return json;
+  }
+
+  /** The admin's product list: full products, joined from the product pages' pieces. */
+  adminPage(page: AdminProductsResponse): Buffer {
+    const pieces: Buffer[] = [PAGE_OPEN];
+    for (let i = 0; i < page.products.length; i++) {
+      if (i > 0) pieces.push(COMMA);
+      pieces.push(this.product(page.products[i]!));
+    }
+    pieces.push(Buffer.from(`],"total":${page.total},"totalPages":${page.totalPages},"page":${page.page}}`));
+    return Buffer.concat(pieces);
   }
 
   categories(categories: readonly Category[]): Buffer {

@@ -1,6 +1,6 @@
 import type { Database } from "@shop/prisma/db";
 import { nextTurn } from "@shop/prisma/event-loop-turns";
-import { CatalogSnapshot, type CatalogRows } from "./catalog-snapshot";
+import { CatalogSnapshot, type CatalogRows } from "./snapshot";
 
 /** How often an API instance asks the database whether the catalogue changed: the most another instance lags. */
 export const CATALOG_CHECK_MS = 1_000;
@@ -102,7 +102,7 @@ export interface CatalogStoreOptions {
  * - a write made through this instance (an admin change) calls refresh() before its response goes out: the
  *   new snapshot is in place when the admin sees "saved", so the admin's next read shows the change;
  * - a write made anywhere else (another instance, the bot, a script) raises catalog_version in the database
- *   (migration 0004); a read finds out at most CATALOG_CHECK_MS later and a new snapshot is loaded.
+ *   (migration 0004_catalog_version); a read finds out at most CATALOG_CHECK_MS later and a new snapshot is loaded.
  * While a new snapshot loads (a few hundred milliseconds at 10 000 products), reads are answered from the last
  * one: a change never makes shoppers wait. Concurrent reads share one check and one load. When the database
  * can't be reached the last snapshot is still served: shoppers keep browsing, and orders (always priced from
@@ -153,6 +153,16 @@ export class CatalogStore {
     }
     this.invalidations++;
     await this.load().catch(() => {});
+  }
+
+  /**
+   * The snapshot holding every change committed before this call, whoever made it: asks the database for its
+   * version first (one small query) and waits for the load when it moved. For the admin's lists, which must show
+   * what was just saved, whichever API instance saved it.
+   */
+  async latest(): Promise<CatalogSnapshot> {
+    await this.refresh();
+    return this.current();
   }
 
   /** what a read gets while `next` is on its way */

@@ -1,0 +1,59 @@
+import type { PrismaClient } from "@shop/prisma/db";
+
+/**
+ * Best sellers: product ids by pieces sold in orders that were not cancelled, most sold first, then newest (id
+ * descending, sort-order.ts). Sales are the one thing the in-memory catalogue does not hold, so this is the only
+ * catalogue read left in SQL, and it reads ids only: which of them are shown, and how, is the catalogue's
+ * (CatalogSnapshot.recommendations). Summing every order line is expensive, so each API process keeps the
+ * ranking for a minute (recommendations tolerate that) and drops it when it takes an order itself: whoever places
+ * an order in this process calls forgetBestSellers(prisma) once it is committed.
+ */
+
+const BEST_SELLERS_TTL_MS = 60_000;
+/** more than any recommendation list needs, after the cart's products are left out */
+const BEST_SELLERS_KEPT = 50;
+
+class BestSellers {
+  private cached: { ids: number[]; at: number } | null = null;
+  private pending: Promise<number[]> | null = null;
+
+  constructor(private readonly prisma: PrismaClient) {}
+
+  async ids(): Promise<number[]> {
+    if (this.cached && Date.now() - this.cached.at < BEST_SELLERS_TTL_MS) return this.cached.ids;
+    this.pending ??= this.prisma.$queryRaw<{ product_id: number }[]>`
+        SELECT oi.product_id
+          FROM order_items oi JOIN orders o ON o.id = oi.order_id
+         WHERE oi.product_id IS NOT NULL AND o.status <> 'cancelled'
+         GROUP BY oi.product_id
+         ORDER BY SUM(oi.quantity) DESC, oi.product_id DESC
+         LIMIT ${BEST_SELLERS_KEPT}`
+      .then((rows) => {
+        const ids = rows.map((row) => row.product_id);
+        this.cached = { ids, at: Date.now() };
+        return ids;
+      })
+      .finally(() => {
+        this.pending = null;
+      });
+    return this.pending;
+  }
+
+  invalidate(): void {
+    this.cached = null;
+  }
+}
+
+const bestSellerCaches = new WeakMap<PrismaClient, BestSellers>();
+
+/** The best-selling product ids, best first (kept for a minute per process). */
+export function bestSellerIds(prisma: PrismaClient): Promise<number[]> {
+  let cache = bestSellerCaches.get(prisma);
+  if (!cache) bestSellerCaches.set(prisma, (cache = new BestSellers(prisma)));
+  return cache.ids();
+}
+
+/** Called after this process created an order, so that the next recommendations see it. */
+export function forgetBestSellers(prisma: PrismaClient): void {
+  bestSellerCaches.get(prisma)?.invalidate();
+}

@@ -1,0 +1,210 @@
+import { normalizeSearchText } from "@shop/shared/text";
+import { byCodePoint } from "./sort-order";
+
+/**
+ * Search by name or article, in one place: the shop's search box and results page, and the admin product
+ * list's filter, all match with `SearchIndex.matches` and find candidates through the same index.
+ *
+ * Matching: the query is normalised as names are (`normalizeSearchText`: lower case, ё = е, spaces collapsed,
+ * trimmed); a product matches when its search name or its article in lower case holds the query. Every character
+ * is itself: '%', '_' and '\' are no wildcards. A blank query matches nothing in the shop's search (the admin list
+ * then shows every product).
+ *
+ * Ranking (the shop's search): names starting with the query (and an exact article) first, then names with a word
+ * starting with it (after a space or punctuation such as '«'), then any other match (inside a word, or part of the
+ * article); within a rank by search name in code-point order, then id (sort-order.ts). The admin list keeps the
+ * catalogue's newest-first order instead.
+ */
+
+/** The query as names are stored for search. */
+export const searchText = (query: string): string => normalizeSearchText(query);
+
+/** Punctuation that may open a word inside a name: 'Тарелка «Ёлочка»', 'Салфетки (4 шт.)'. */
+const WORD_SEPARATORS = /[«»"'()[\]\-–—/.,:;!?+]/g;
+
+const SPACE = 32;
+/** names indexed between two pauses of the build */
+const SLICE = 1_000;
+const EMPTY = new Int32Array(0);
+
+/** The three UTF-16 units of `text` from `i` as one number (exact below 2^48): a cheaper map key than a string. */
+function trigramAt(text: string, i: number): number {
+  return text.charCodeAt(i) * 2 ** 32 + text.charCodeAt(i + 1) * 2 ** 16 + text.charCodeAt(i + 2);
+}
+
+/**
+ * What search needs of the names and articles, by position (the snapshot's order, newest first): search names,
+ * articles in lower case, words, the name order and the trigram and word-start indexes. It depends on nothing
+ * else, so a snapshot whose names and articles did not change takes over the previous one's.
+ */
+export class SearchIndex {
+  /** ' ' + name with punctuation as spaces: a word starts after a space */
+  readonly words: string[];
+  /** positions by search name (code-point order), then id */
+  readonly byName: Int32Array;
+  /** every three-character piece of a search name or article (trigramAt) → indexes into byName, ascending */
+  readonly trigrams = new Map<number, Int32Array>();
+  /** the first three characters of every word of a name (in `words`) → indexes into byName, ascending */
+  readonly wordStarts = new Map<number, Int32Array>();
+  /** article, lower case → index into byName */
+  readonly skuRanks = new Map<string, number>();
+
+  private constructor(
+    private readonly ids: readonly number[],
+    readonly searchNames: readonly string[],
+    readonly skus: readonly string[],
+  ) {
+    this.words = searchNames.map((name) => " " + name.replace(WORD_SEPARATORS, " "));
+    this.byName = Int32Array.from(
+      Array.from({ length: ids.length }, (_, pos) => pos).sort((a, b) => byCodePoint(searchNames[a]!, searchNames[b]!) || ids[a]! - ids[b]!),
+    );
+  }
+
+  /**
+   * Builds an index, yielding between slices (see CatalogSnapshot.build). `skus`: the articles in lower case.
+   */
+  static *build(ids: readonly number[], searchNames: readonly string[], skus: readonly string[]): Generator<void, SearchIndex> {
+    const index = new SearchIndex(ids, searchNames, skus);
+    yield;
+    const postings = new Map<number, number[]>();
+    const wordPostings = new Map<number, number[]>();
+    // ranks come in order: a piece seen twice in one name is already at the end of its list
+    const post = (lists: Map<number, number[]>, piece: number, rank: number) => {
+      let list = lists.get(piece);
+      if (!list) lists.set(piece, (list = []));
+      if (list[list.length - 1] !== rank) list.push(rank);
+    };
+    for (let rank = 0; rank < ids.length; rank++) {
+      if (rank % SLICE === SLICE - 1) yield;
+      const pos = index.byName[rank]!;
+      index.skuRanks.set(skus[pos]!, rank);
+      for (const text of [searchNames[pos]!, skus[pos]!]) {
+        for (let i = 0; i + 3 <= text.length; i++) post(postings, trigramAt(text, i), rank);
+      }
+      const words = index.words[pos]!;
+      for (let i = 1; i + 3 <= words.length; i++) if (words.charCodeAt(i - 1) === SPACE) post(wordPostings, trigramAt(words, i), rank);
+    }
+    yield;
+    for (const [piece, list] of postings) index.trigrams.set(piece, Int32Array.from(list));
+    for (const [piece, list] of wordPostings) index.wordStarts.set(piece, Int32Array.from(list));
+    return index;
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /** Whether these products, by position, have exactly the names and articles this index was built from. */
+  sameNames(ids: readonly number[], searchNames: readonly string[], skus: readonly string[]): boolean {
+    if (ids.length !== this.ids.length) return false;
+    for (let pos = 0; pos < ids.length; pos++) {
+      if (ids[pos] !== this.ids[pos] || searchNames[pos] !== this.searchNames[pos] || skus[pos] !== this.skus[pos]) return false;
+    }
+    return true;
+  }
+
+  /** The matching rule: the product at `pos` has the (normalised, non-empty) query in its search name or article. */
+  matches(pos: number, needle: string): boolean {
+    return this.searchNames[pos]!.includes(needle) || this.skus[pos]!.includes(needle);
+  }
+
+  /**
+   * Every product matching the normalised query, by position ascending (the catalogue's newest-first order).
+   * From three characters on only the names holding the query's rarest three-character piece are looked at.
+   */
+  matching(needle: string): number[] {
+    if (needle.length === 0) return [];
+    const found: number[] = [];
+    if (needle.length >= 3) {
+      for (const rank of this.rarestPiece(needle)) {
+        const pos = this.byName[rank]!;
+        if (this.matches(pos, needle)) found.push(pos);
+      }
+      return found.sort((a, b) => a - b);
+    }
+    for (let pos = 0; pos < this.size; pos++) if (this.matches(pos, needle)) found.push(pos);
+    return found;
+  }
+
+  /**
+   * Up to `limit` positions of products matching the normalised query, ranked (see the top of this file).
+   *
+   * Each rank is looked up only while the answer is not full, and each walk stops once it has what is missing:
+   * a common word ("серия" in thousands of names) must not make every search walk the whole catalogue.
+   */
+  ranked(needle: string, limit: number): number[] {
+    if (needle.length === 0 || limit <= 0) return [];
+    const found: number[] = []; // indexes into byName
+
+    // first: the names starting with the query, one stretch of the name order, and an exact article
+    const first = this.firstNamedAtLeast(needle);
+    const end = this.firstNamedAtLeast(needle + "\uffff");
+    for (let rank = first; rank < end && found.length < limit; rank++) found.push(rank);
+    const skuRank = this.skuRanks.get(needle);
+    const skuApart = skuRank !== undefined && (skuRank < first || skuRank >= end);
+    if (skuApart) {
+      found.push(skuRank);
+      found.sort((a, b) => a - b);
+      if (found.length > limit) found.pop();
+    }
+    if (found.length === limit) return this.positions(found);
+    const isFirst = (rank: number) => (rank >= first && rank < end) || (skuApart && rank === skuRank);
+
+    // Every other match holds each three-character piece of the query: from three characters on, only the
+    // names holding its rarest piece are looked at (a piece no name has: nothing more to find); a shorter
+    // query looks at every name.
+    const holding = needle.length >= 3 ? this.rarestPiece(needle) : null;
+    if (holding?.length === 0) return this.positions(found);
+    const wordStart = " " + needle;
+
+    // then: names with a word starting with the query, among those with a word starting with its first three
+    // characters when they are fewer
+    const startingWords = needle.length >= 3 ? (this.wordStarts.get(trigramAt(needle, 0)) ?? EMPTY) : null;
+    let candidates = startingWords && holding && startingWords.length < holding.length ? startingWords : holding;
+    let count = candidates ? candidates.length : this.size;
+    for (let k = 0; k < count && found.length < limit; k++) {
+      const rank = candidates ? candidates[k]! : k;
+      const pos = this.byName[rank]!;
+      if (!isFirst(rank) && this.words[pos]!.includes(wordStart) && this.matches(pos, needle)) found.push(rank);
+    }
+    if (found.length === limit) return this.positions(found);
+
+    // last: any other match, inside a word or in the article
+    candidates = holding;
+    count = candidates ? candidates.length : this.size;
+    for (let k = 0; k < count && found.length < limit; k++) {
+      const rank = candidates ? candidates[k]! : k;
+      const pos = this.byName[rank]!;
+      if (!isFirst(rank) && this.matches(pos, needle) && !this.words[pos]!.includes(wordStart)) found.push(rank);
+    }
+    return this.positions(found);
+  }
+
+  /** The positions at these indexes into byName. */
+  private positions(ranks: number[]): number[] {
+    return ranks.map((rank) => this.byName[rank]!);
+  }
+
+  /** Indexes into byName of the names and articles holding the query's rarest three-character piece; none when one piece is nowhere. */
+  private rarestPiece(needle: string): Int32Array {
+    let rarest: Int32Array | undefined;
+    for (let i = 0; i + 3 <= needle.length; i++) {
+      const list = this.trigrams.get(trigramAt(needle, i));
+      if (!list) return EMPTY;
+      if (!rarest || list.length < rarest.length) rarest = list;
+    }
+    return rarest!;
+  }
+
+  /** The first index into byName whose search name is at least `text` (code-point order). */
+  private firstNamedAtLeast(text: string): number {
+    let lo = 0;
+    let hi = this.byName.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.searchNames[this.byName[mid]!]! < text) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}

@@ -1,0 +1,31 @@
+import type { CategoryRef } from "@shop/shared/schemas/catalog";
+
+/**
+ * The catalogue's orders, in one place: every list of categories and products the shop answers (shop pages,
+ * search, similar products, recommendations, best sellers, the admin's lists) is sorted by these rules.
+ *
+ * - Categories: main categories first, then tags; each by name in Russian alphabetical order, then id.
+ * - Products, "newest first" (the catalogue's default, the admin list, recommendations' fill, every tie below):
+ *   id descending. Ids are given out in creation order; created_at is not used, so a product inserted with a
+ *   back-dated created_at (an import, a seed) still sorts where its id says.
+ * - Products by price: price, then id in the same direction, so paging through equal prices never repeats or
+ *   skips a product.
+ * - Search results within a rank: search name in code-point order (as PostgreSQL's "C" collation sorts: plain
+ *   and predictable for names with digits and quotes), then id ascending.
+ */
+
+const byRussianName = new Intl.Collator("ru").compare;
+
+/** Main categories first, then tags; each by name in Russian alphabetical order, then id. */
+export function compareCategories(a: CategoryRef, b: CategoryRef): number {
+  return a.type === b.type ? byRussianName(a.name, b.name) || a.id - b.id : a.type === "main" ? -1 : 1;
+}
+
+/** Newest first: id descending. */
+export const newestFirst = (a: { id: number }, b: { id: number }): number => b.id - a.id;
+
+/** Price ascending, then id ascending; read backwards it is price descending, then id descending. */
+export const byPriceThenId = (a: { id: number; price: number }, b: { id: number; price: number }): number => a.price - b.price || a.id - b.id;
+
+/** Code-point order, as PostgreSQL's "C" collation sorts. */
+export const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
