@@ -1,7 +1,7 @@
 import type { Sql } from "@shop/prisma/db";
 import type { Totals } from "@shop/shared/pricing";
 import type { OrderSourceValue } from "@shop/shared/schemas/orders";
-import type { TelegramIdentity } from "../customers/telegram-customers";
+import { REFRESH_KNOWN_CUSTOMER, type TelegramIdentity } from "../customers/telegram-customers";
 import type { OrderSlot } from "./checkout";
 import { outboxParameters, type OrderNotifier } from "./notifications";
 import type { CartLine, Order, OrderContact } from "./order";
@@ -36,12 +36,7 @@ const WRITE_ORDER = `
 WITH customer AS (
   INSERT INTO telegram_customers (telegram_user_id, username, first_name, last_name, language_code, created_at, updated_at)
   SELECT $12::bigint, $13, $14, $15, $16, now(), now() WHERE $12::bigint IS NOT NULL
-  ON CONFLICT (telegram_user_id) DO UPDATE SET
-    username = COALESCE(EXCLUDED.username, telegram_customers.username),
-    first_name = COALESCE(EXCLUDED.first_name, telegram_customers.first_name),
-    last_name = COALESCE(EXCLUDED.last_name, telegram_customers.last_name),
-    language_code = COALESCE(EXCLUDED.language_code, telegram_customers.language_code),
-    updated_at = now()
+  ${REFRESH_KNOWN_CUSTOMER}
 ), current_prices AS (
   SELECT count(*)::int AS matching
     FROM products p JOIN unnest($19::int[], $23::numeric[]) AS line(product_id, price) ON p.id = line.product_id AND p.price = line.price
