@@ -67,7 +67,7 @@ beforeAll(async () => {
     createdAt: moscowNoon(10), status: "completed", source: "telegram_bot", customerName: "Иван", telegramUserId: 555n,
     items: [line(candle, 1), { productId: null, name: "Снятый с продажи товар", sku: "HM-999999", price: 100, quantity: 1 }],
   });
-  await foldStatistics(t.prisma);
+  await foldStatistics(t.db);
   await add("C", { createdAt: moscowNoon(3), status: "cancelled", source: "website", customerName: "Отмена", customerPhone: "79990000009", items: [line(vase, 5)] });
   await add("B", { createdAt: moscowNoon(3), status: "processing", source: "telegram_mini_app", customerName: "Иван Петров", telegramUserId: 555n, items: [line(mug, 2)] });
   await add("A", { createdAt: moscowNoon(0), status: "new", source: "website", customerName: "Ольга Смирнова", customerPhone: "79990000001", items: [line(vase, 1)] });
@@ -469,7 +469,7 @@ describe("running totals per day and per customer (migration 0005_order_stats)",
         });
       for (let i = 0; i < 40; i++) await order(i);
       await agree(prisma); // every change not folded yet
-      await foldStatistics(prisma);
+      await foldStatistics(db);
       await foldedAll(prisma);
       await agree(prisma); // every change folded
 
@@ -482,7 +482,7 @@ describe("running totals per day and per customer (migration 0005_order_stats)",
       await prisma.order.updateMany({ where: { id: { in: ids.slice(0, 10) } }, data: { status: "cancelled" } });
       await prisma.order.updateMany({ where: { id: { in: ids.slice(5, 15) } }, data: { status: "completed" } });
       await prisma.order.deleteMany({ where: { id: { in: ids.slice(20, 26) } } });
-      await foldStatistics(prisma);
+      await foldStatistics(db);
       await prisma.order.delete({ where: { id: ids[30]! } });
       await agree(prisma); // some folded, some not
       // a Telegram customer forgotten: their orders stay, known by phone from now on
@@ -502,11 +502,11 @@ describe("running totals per day and per customer (migration 0005_order_stats)",
           for (const change of changes) await prisma.order.updateMany({ where: { id: change.id }, data: { status: change.status } });
         })(),
         ...Array.from({ length: 3 }, async () => {
-          for (let r = 0; r < 6; r++) await foldStatistics(prisma);
+          for (let r = 0; r < 6; r++) await foldStatistics(db);
         }),
       ]);
       await agree(prisma);
-      await foldStatistics(prisma);
+      await foldStatistics(db);
       await foldedAll(prisma);
       await agree(prisma);
     } finally {

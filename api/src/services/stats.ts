@@ -1,4 +1,4 @@
-import { Prisma, type PrismaClient } from "@shop/prisma/db";
+import { Prisma, type Database, type PrismaClient } from "@shop/prisma/db";
 import { STATS_DEFAULT_PERIOD, STATS_TOP_LIMIT } from "@shop/shared/constants";
 import { ORDER_SOURCES, ORDER_STATUSES, sourceLabel, statsStatusLabel } from "@shop/shared/labels";
 import type { KpiResponse, SeriesResponse, StatsQuery, TopCustomer, TopProduct } from "@shop/shared/schemas/admin";
@@ -325,8 +325,6 @@ async function topCustomersAllTime(prisma: StatsReader, limit: number): Promise<
 /** advisory lock keys of the two folds (the migration runner's is 727401) */
 const FOLD_ORDERS_LOCK = 727402;
 const FOLD_PRODUCTS_LOCK = 727403;
-/** a backlog (an API that was down while the bot took orders) is folded however long it takes, not rolled back at 5 s */
-const FOLD_TRANSACTION = { maxWait: 30_000, timeout: 600_000 };
 
 /**
  * Moves the changes the triggers appended into the running totals: per day, status and source and per customer
@@ -341,37 +339,46 @@ const FOLD_TRANSACTION = { maxWait: 30_000, timeout: 600_000 };
  * would outlive the truncate. Orders are written meanwhile as usual: ACCESS SHARE blocks only TRUNCATE and DDL,
  * and change rows appended during a fold stay for the next one.
  */
-export async function foldStatistics(prisma: PrismaClient): Promise<void> {
-  const [pending] = await prisma.$queryRaw<{ orders: boolean; products: boolean }[]>`
-    SELECT EXISTS (SELECT FROM order_day_changes) OR EXISTS (SELECT FROM customer_sales_changes) AS orders,
-           EXISTS (SELECT FROM product_sales_changes) AS products`;
+export async function foldStatistics(db: Pick<Database, "read" | "transaction">): Promise<void> {
+  // asked through the driver: an idle shop folds nothing and never loads the ORM for it
+  const [pending] = await db.read<{ orders: boolean; products: boolean }>(
+    `SELECT EXISTS (SELECT FROM order_day_changes) OR EXISTS (SELECT FROM customer_sales_changes) AS orders,
+            EXISTS (SELECT FROM product_sales_changes) AS products`,
+    [],
+  );
   if (pending?.orders) {
-    await prisma.$transaction(async (tx) => {
-      const [lock] = await tx.$queryRaw<{ got: boolean }[]>`SELECT pg_try_advisory_xact_lock(${Prisma.raw(String(FOLD_ORDERS_LOCK))}) AS got`;
+    await db.transaction(async (sql) => {
+      const [lock] = await sql.query<{ got: boolean }>(`SELECT pg_try_advisory_xact_lock(${FOLD_ORDERS_LOCK}) AS got`, []);
       if (!lock?.got) return;
-      await tx.$executeRaw`LOCK TABLE orders IN ACCESS SHARE MODE`;
-      await tx.$executeRaw`
-        WITH moved AS (DELETE FROM order_day_changes RETURNING day, status, source, orders, revenue)
-        INSERT INTO order_days AS d (day, status, source, orders, revenue)
-        SELECT day, status, source, sum(orders), sum(revenue) FROM moved GROUP BY day, status, source
-        ON CONFLICT (day, status, source) DO UPDATE SET orders = d.orders + excluded.orders, revenue = d.revenue + excluded.revenue`;
-      await tx.$executeRaw`
-        WITH moved AS (DELETE FROM customer_sales_changes RETURNING customer, telegram_user_id, phone, orders, spent)
-        INSERT INTO customer_sales AS c (customer, telegram_user_id, phone, orders, spent)
-        SELECT customer, max(telegram_user_id), max(phone), sum(orders), sum(spent) FROM moved GROUP BY customer
-        ON CONFLICT (customer) DO UPDATE SET orders = c.orders + excluded.orders, spent = c.spent + excluded.spent`;
-    }, FOLD_TRANSACTION);
+      await sql.query(`LOCK TABLE orders IN ACCESS SHARE MODE`, []);
+      await sql.query(
+        `WITH moved AS (DELETE FROM order_day_changes RETURNING day, status, source, orders, revenue)
+         INSERT INTO order_days AS d (day, status, source, orders, revenue)
+         SELECT day, status, source, sum(orders), sum(revenue) FROM moved GROUP BY day, status, source
+         ON CONFLICT (day, status, source) DO UPDATE SET orders = d.orders + excluded.orders, revenue = d.revenue + excluded.revenue`,
+        [],
+      );
+      await sql.query(
+        `WITH moved AS (DELETE FROM customer_sales_changes RETURNING customer, telegram_user_id, phone, orders, spent)
+         INSERT INTO customer_sales AS c (customer, telegram_user_id, phone, orders, spent)
+         SELECT customer, max(telegram_user_id), max(phone), sum(orders), sum(spent) FROM moved GROUP BY customer
+         ON CONFLICT (customer) DO UPDATE SET orders = c.orders + excluded.orders, spent = c.spent + excluded.spent`,
+        [],
+      );
+    });
   }
   if (pending?.products) {
-    await prisma.$transaction(async (tx) => {
-      const [lock] = await tx.$queryRaw<{ got: boolean }[]>`SELECT pg_try_advisory_xact_lock(${Prisma.raw(String(FOLD_PRODUCTS_LOCK))}) AS got`;
+    await db.transaction(async (sql) => {
+      const [lock] = await sql.query<{ got: boolean }>(`SELECT pg_try_advisory_xact_lock(${FOLD_PRODUCTS_LOCK}) AS got`, []);
       if (!lock?.got) return;
-      await tx.$executeRaw`LOCK TABLE order_items IN ACCESS SHARE MODE`;
-      await tx.$executeRaw`
-        WITH moved AS (DELETE FROM product_sales_changes RETURNING product_sku, quantity, value)
-        INSERT INTO product_sales AS s (product_sku, quantity, value)
-        SELECT product_sku, sum(quantity), sum(value) FROM moved GROUP BY product_sku
-        ON CONFLICT (product_sku) DO UPDATE SET quantity = s.quantity + excluded.quantity, value = s.value + excluded.value`;
-    }, FOLD_TRANSACTION);
+      await sql.query(`LOCK TABLE order_items IN ACCESS SHARE MODE`, []);
+      await sql.query(
+        `WITH moved AS (DELETE FROM product_sales_changes RETURNING product_sku, quantity, value)
+         INSERT INTO product_sales AS s (product_sku, quantity, value)
+         SELECT product_sku, sum(quantity), sum(value) FROM moved GROUP BY product_sku
+         ON CONFLICT (product_sku) DO UPDATE SET quantity = s.quantity + excluded.quantity, value = s.value + excluded.value`,
+        [],
+      );
+    });
   }
 }
