@@ -13,7 +13,7 @@ const IdempotencyHeaders = Type.Object({
   "idempotency-key": Type.Optional(Type.String({ pattern: IDEMPOTENCY_KEY_PATTERN, minLength: 1, maxLength: 100 })),
 });
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse };
 
 /** Shopper checkout. The admin order list, detail and status change live in admin-orders (GET/PUT /api/orders…). */
 export default async function orderRoutes(app: App) {

@@ -20,7 +20,7 @@ export default fp(async function statsFoldPlugin(app: FastifyInstance, options: 
   let running: Promise<void> | undefined;
   let closing = false;
   const fold = () => {
-    running = foldStatistics(app.prisma)
+    running = foldStatistics(app.db)
       .catch((error: unknown) => app.log.warn({ err: error }, "statistics fold failed: its changes wait for the next one"))
       .finally(() => {
         running = undefined;
