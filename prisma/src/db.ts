@@ -3,7 +3,8 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/client";
 import { applyMigrations, type RunInTransaction } from "./migrate";
-import { inTurns } from "./event-loop-turns";
+import { EventLoopTurns, inTurns } from "./event-loop-turns";
+import { preparedStatements } from "./pglite-prepared";
 
 export { Prisma, PrismaClient } from "./generated/client";
 
@@ -134,7 +135,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ["-c", setting])],
   });
   // every statement and transaction on its own event-loop turn, so requests are read while a burst is served
-  const pglite = inTurns(embedded);
+  const turns = new EventLoopTurns();
+  const pglite = inTurns(embedded, turns);
+  const prepared = preparedStatements(embedded);
   const runInTransaction: RunInTransaction = (work) =>
     pglite.transaction(async (tx) => {
       await work({
@@ -145,8 +148,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // pglite-prisma-adapter is typed against an older @prisma/driver-adapter-utils; the runtime contract is the same
   const adapter = new PrismaPGlite(pglite) as unknown as PrismaPg;
   const prisma = new PrismaClient({ adapter });
-  const read: Database["read"] = async <Row>(text: string, values: readonly unknown[]) =>
-    (await pglite.query<Row>(text, values as unknown[])).rows;
+  const read: Database["read"] = async <Row>(text: string, values: readonly unknown[], options?: { prepare?: boolean }) =>
+    options?.prepare
+      ? turns.run(() => prepared.query<Row>(text, values))
+      : (await pglite.query<Row>(text, values as unknown[])).rows;
   const transaction: Database["transaction"] = (work) =>
     pglite.transaction((tx) => work({ query: async <Row>(text: string, values: readonly unknown[]) => (await tx.query<Row>(text, values as unknown[])).rows }));
   return finishOpening(options, "embedded", prisma, read, transaction, runInTransaction, () => embedded.close());

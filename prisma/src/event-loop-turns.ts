@@ -33,8 +33,7 @@ export class EventLoopTurns {
  * the database meanwhile: other work waits for it in EventLoopTurns, exactly as PGlite's own queue would make it
  * wait; inside a transaction, statements go through the transaction's own handle, as before.
  */
-export function inTurns(pglite: PGlite): PGlite {
-  const turns = new EventLoopTurns();
+export function inTurns(pglite: PGlite, turns = new EventLoopTurns()): PGlite {
   const query: PGlite["query"] = (...args) => turns.run(() => pglite.query(...args));
   const exec: PGlite["exec"] = (...args) => turns.run(() => pglite.exec(...args));
   const transaction = (<T>(callback: (tx: Transaction) => Promise<T>) =>
