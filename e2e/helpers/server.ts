@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { createScratchDatabase } from "@shop/prisma/test-database";
 
 /**
  * The real shop for browser tests: a fresh build of the web app, then `tsx server/src/main.ts` on a free port with
@@ -75,24 +74,7 @@ export function buildWeb(outDir = mkdtempSync(path.join(tmpdir(), "shop-web-dist
  * E2E_DATABASE_URL=postgresql://…/postgres: each server gets its own new database on that PostgreSQL server
  * (created here, dropped when the server stops), so browser tests also run on the server database.
  */
-async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `shop_e2e_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = "/" + name;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
+const freshPostgresDatabase = (serverUrl: string) => createScratchDatabase(serverUrl, "shop_e2e");
 
 export async function startServer(options: StartOptions = {}): Promise<ShopServer> {
   // E2E_BASE_URL: run against a shop that is already running (its admin password must be E2E_ADMIN's)
