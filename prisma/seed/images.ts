@@ -1,67 +1,101 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { Sharp } from "sharp";
 import { IMAGE_SIZES } from "@shop/shared/images";
-import type { ShapeKind } from "./catalog-data";
+import { KINDS, type KindName } from "./pictures/kinds";
+import { dark, Defs, light, type Paint, type Setting } from "./pictures/kit";
 import type { Random } from "./random";
 
-/** Earthy palettes: background from, background to, object, accent. */
-const PALETTES = [
-  ["#f3e9dc", "#d8c3a5", "#8e5b3e", "#c98f5a"],
-  ["#eef0e6", "#c9d1b8", "#5f7354", "#a3b18a"],
-  ["#f5efe6", "#e3cfc1", "#b4654a", "#e9c46a"],
-  ["#e9edf1", "#c3ccd6", "#4f6272", "#b7c4cf"],
-  ["#f6ebe7", "#e2c2b9", "#9c5a4b", "#d4a59a"],
-  ["#f1eee4", "#d9d2bd", "#6b5e4b", "#b59f78"],
-  ["#ebf1ef", "#bcd3cd", "#3f6f67", "#85b0a6"],
-  ["#f4ece1", "#e6c9a8", "#a0522d", "#deb887"],
+/** Soft rooms to photograph in: wall (top, bottom), table top (back, front) and a surface for flat lays. */
+const BACKDROPS = [
+  { wall: ["#f4ede3", "#e8dccb"], table: ["#c9a27e", "#a67c58"], surface: "#efe6da" },
+  { wall: ["#e9efe6", "#d3dccd"], table: ["#e2d6c4", "#cbb99f"], surface: "#e4e9df" },
+  { wall: ["#f3e6e2", "#e5cfc8"], table: ["#bfa58f", "#9d8068"], surface: "#f1e3de" },
+  { wall: ["#e6ecf1", "#cfd9e2"], table: ["#d9cdbd", "#bcae9a"], surface: "#e3e8ec" },
+  { wall: ["#f2ecdc", "#e0d5ba"], table: ["#8f6a4d", "#6f4f37"], surface: "#ede5d2" },
 ] as const;
+type Backdrop = (typeof BACKDROPS)[number];
 
-function shapeSvg(shape: ShapeKind, object: string, accent: string, r: Random): string {
-  const jitter = (n: number, spread: number) => Math.round(n + (r.next() - 0.5) * spread);
-  switch (shape) {
-    case "vase":
-      return `<path d="M${jitter(330, 30)} 230 Q 300 330 ${jitter(250, 40)} 470 Q 230 640 400 650 Q 570 640 ${jitter(550, 40)} 470 Q 500 330 ${jitter(470, 30)} 230 Z" fill="${object}"/>
-        <rect x="${jitter(320, 10)}" y="195" width="160" height="40" rx="14" fill="${object}"/>
-        <path d="M270 470 Q 400 ${jitter(500, 30)} 530 470" stroke="${accent}" stroke-width="10" fill="none" opacity="0.8"/>`;
-    case "bowl":
-      return `<path d="M${jitter(180, 40)} 420 Q 400 ${jitter(720, 60)} ${jitter(620, 40)} 420 Z" fill="${object}"/>
-        <ellipse cx="400" cy="420" rx="${jitter(220, 40)}" ry="40" fill="${accent}"/>`;
-    case "mug":
-      return `<rect x="${jitter(270, 20)}" y="300" width="230" height="290" rx="30" fill="${object}"/>
-        <path d="M500 360 q 90 10 80 90 q -10 70 -80 70" stroke="${object}" stroke-width="30" fill="none"/>
-        <rect x="270" y="300" width="230" height="36" rx="12" fill="${accent}" opacity="0.7"/>`;
-    case "textile":
-      return `<rect x="${jitter(200, 30)}" y="${jitter(220, 30)}" width="400" height="380" rx="28" fill="${object}"/>
-        ${[0, 1, 2, 3].map((i) => `<rect x="200" y="${270 + i * 80}" width="400" height="18" fill="${accent}" opacity="0.75"/>`).join("")}`;
-    case "candle":
-      return `<rect x="${jitter(300, 20)}" y="330" width="200" height="280" rx="24" fill="${object}"/>
-        <path d="M400 ${jitter(230, 20)} q 40 50 0 90 q -40 -40 0 -90 Z" fill="${accent}"/>
-        <rect x="396" y="310" width="8" height="30" fill="#333"/>`;
-    case "wood":
-      return `<rect x="${jitter(170, 30)}" y="${jitter(300, 30)}" width="460" height="220" rx="${jitter(60, 30)}" fill="${object}"/>
-        ${[0, 1, 2].map((i) => `<path d="M210 ${350 + i * 55} Q 400 ${jitter(320 + i * 55, 50)} 590 ${350 + i * 55}" stroke="${accent}" stroke-width="7" fill="none" opacity="0.7"/>`).join("")}`;
-    case "wreath":
-      return `<circle cx="400" cy="410" r="${jitter(200, 30)}" fill="none" stroke="${object}" stroke-width="${jitter(60, 20)}"/>
-        ${Array.from({ length: 9 }, (_, i) => {
-          const angle = (i / 9) * Math.PI * 2;
-          return `<circle cx="${Math.round(400 + Math.cos(angle) * 200)}" cy="${Math.round(410 + Math.sin(angle) * 200)}" r="${jitter(22, 10)}" fill="${accent}"/>`;
-        }).join("")}`;
-    case "jewelry":
-      return `<circle cx="${jitter(330, 30)}" cy="${jitter(420, 30)}" r="110" fill="none" stroke="${object}" stroke-width="26"/>
-        <circle cx="${jitter(480, 30)}" cy="${jitter(400, 30)}" r="${jitter(70, 20)}" fill="${accent}"/>`;
+/** How many pictures each demo product gets at least: a view, another angle, a close-up. */
+export const PICTURE_VARIATIONS = ["front", "angle", "close-up"] as const;
+export type Variation = (typeof PICTURE_VARIATIONS)[number];
+
+function backdropSvg(setting: Setting, b: Backdrop, defs: Defs): string {
+  if (setting === "flat") {
+    const weave = defs.pattern(`weave${b.surface}`, 6, 6, `<path d="M0 3H6M3 0V6" stroke="${dark(b.surface, 0.12)}" stroke-width="1" opacity="0.5"/>`);
+    return `<rect width="800" height="800" fill="${b.surface}"/><rect width="800" height="800" fill="${weave}"/>
+      <rect width="800" height="800" fill="${defs.glow("#ffffff", 0.5)}"/>`;
   }
+  const wall = `<rect width="800" height="800" fill="${defs.vertical(b.wall[0], b.wall[1])}"/><circle cx="250" cy="180" r="520" fill="${defs.glow("#ffffff", 0.45)}"/>`;
+  if (setting === "wall") return wall;
+  const grain = defs.pattern(`grain${b.table[0]}`, 400, 40, `<path d="M0 12 Q 100 4 200 14 T 400 10 M0 30 Q 120 24 230 32 T 400 28" stroke="${dark(b.table[0], 0.2)}" stroke-width="2" fill="none" opacity="0.45"/>`);
+  return `${wall}<rect y="600" width="800" height="200" fill="${defs.vertical(b.table[0], b.table[1])}"/><rect y="600" width="800" height="200" fill="${grain}"/>
+    <rect y="598" width="800" height="5" fill="${light(b.table[0], 0.3)}" opacity="0.7"/>`;
 }
 
-export function productSvg(shape: ShapeKind, r: Random): string {
-  const [from, to, object, accent] = r.pick(PALETTES);
-  const { width, height } = { width: 800, height: 800 };
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 800 800">
-    <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-    <rect width="800" height="800" fill="url(#bg)"/>
-    <ellipse cx="400" cy="${r.int(640, 680)}" rx="260" ry="36" fill="#000" opacity="0.08"/>
-    ${shapeSvg(shape, object, accent, r)}
-  </svg>`;
+/**
+ * One picture of a product of `kind`: the front view, the same object turned the other way on another backdrop,
+ * or a close-up of the detail that tells its kind apart. A standing object comes as one SVG with its
+ * shadow on the table; an object lying flat or hanging comes as a backdrop and the object on its own, whose
+ * blurred outline becomes its shadow (sharp's blur is much faster than an SVG filter).
+ */
+export interface ProductPicture {
+  backdrop: string;
+  /** drawn over the backdrop with a soft shadow; null when the backdrop already holds the object */
+  object: string | null;
+}
+
+export function productPicture(kind: KindName, paint: Paint, variation: Variation, r: Random): ProductPicture {
+  const { setting, draw } = KINDS[kind];
+  const defs = new Defs();
+  const first = r.int(0, BACKDROPS.length - 1);
+  const backdrop = BACKDROPS[variation === "angle" ? (first + 2) % BACKDROPS.length : first]!;
+  const drawing = draw({ paint, defs, r });
+  const background = backdropSvg(setting, backdrop, defs);
+  const w = drawing.footprint ?? 180;
+  let object = setting === "table" ? `<ellipse cx="410" cy="640" rx="${w * 1.25}" ry="${w * 0.2 + 10}" fill="${defs.glow("#2b1d12", 0.45)}"/>${drawing.body}` : drawing.body;
+  // whole-number scales only: librsvg draws a pattern scaled to fractional pixels many times slower
+  if (variation === "angle") object = `<g transform="translate(800 0) scale(-1 1)">${object}</g>`;
+  const clamp = (n: number) => Math.min(600, Math.max(200, n));
+  const viewBox = variation === "close-up" ? `${clamp(drawing.focus[0]) - 200} ${clamp(drawing.focus[1]) - 200} 400 400` : "0 0 800 800";
+  const svg = (content: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="${viewBox}"><defs>${defs}</defs>${content}</svg>`;
+  return setting === "table" ? { backdrop: svg(background + object), object: null } : { backdrop: svg(background), object: svg(object) };
+}
+
+const SHADOW = { dx: 10, dy: 16, blur: 10, opacity: 0.3, color: [43, 29, 18] };
+
+/**
+ * The picture, 800 × 800, ready to resize: the object's shadow is its outline, blurred (at a quarter of the size,
+ * which looks the same for a soft shadow and costs a sixteenth), shifted down and to the right.
+ */
+export async function renderPicture(picture: ProductPicture): Promise<Sharp> {
+  const { default: sharp } = await import("sharp");
+  const backdrop = sharp(Buffer.from(picture.backdrop));
+  if (!picture.object) return backdrop;
+  const size = 800;
+  const raw = { width: size, height: size, channels: 4 } as const;
+  const object = await sharp(Buffer.from(picture.object)).ensureAlpha().raw().toBuffer();
+  const quarter = size / 4;
+  const outline = await sharp(object, { raw })
+    .extractChannel(3)
+    .resize(quarter, quarter)
+    .blur(SHADOW.blur / 4)
+    .resize(size, size)
+    .raw()
+    .toBuffer();
+  const shadow = Buffer.alloc(size * size * 4);
+  for (let y = SHADOW.dy; y < size; y++) {
+    for (let x = SHADOW.dx; x < size; x++) {
+      const to = (y * size + x) * 4;
+      shadow[to] = SHADOW.color[0]!;
+      shadow[to + 1] = SHADOW.color[1]!;
+      shadow[to + 2] = SHADOW.color[2]!;
+      shadow[to + 3] = outline[(y - SHADOW.dy) * size + (x - SHADOW.dx)]! * SHADOW.opacity;
+    }
+  }
+  const composed = await backdrop.composite([{ input: shadow, raw }, { input: object, raw }]).raw().toBuffer({ resolveWithObject: true });
+  return sharp(composed.data, { raw: { width: composed.info.width, height: composed.info.height, channels: composed.info.channels } });
 }
 
 function writeAtomically(file: string, data: Buffer) {
@@ -75,17 +109,15 @@ function writeAtomically(file: string, data: Buffer) {
  * `/uploads/<name>-card.webp` (card). Returns the full-size URL. The name is a hash of the drawing, so seeding
  * again (another database, `--reset`) reuses the files instead of drawing and storing them twice.
  */
-export async function writeProductImage(uploadDir: string, shape: ShapeKind, r: Random): Promise<string> {
+export async function writeProductImage(uploadDir: string, picture: ProductPicture): Promise<string> {
   mkdirSync(uploadDir, { recursive: true });
-  const svg = productSvg(shape, r);
-  const name = "seed-" + createHash("sha256").update(svg).digest("base64url").slice(0, 16);
+  const name = "seed-" + createHash("sha256").update(picture.backdrop).update(picture.object ?? "").digest("base64url").slice(0, 16);
   const fullFile = path.join(uploadDir, `${name}.webp`);
   const cardFile = path.join(uploadDir, `${name}-card.webp`);
   if (existsSync(fullFile) && existsSync(cardFile)) return `/uploads/${name}.webp`;
-  // loaded here, not at the top: a server importing the seed module only to check for an empty database
-  // never needs sharp (≈ 15 MB resident)
-  const { default: sharp } = await import("sharp");
-  const source = sharp(Buffer.from(svg));
+  // sharp is loaded inside renderPicture, not at the top: a server importing the seed module only to check for
+  // an empty database never needs it (≈ 15 MB resident)
+  const source = await renderPicture(picture);
   const [full, card] = await Promise.all([
     source.clone().resize(IMAGE_SIZES.full.width, IMAGE_SIZES.full.height, { fit: "inside", withoutEnlargement: true }).webp({ quality: 80, effort: 2 }).toBuffer(),
     source.clone().resize(IMAGE_SIZES.card.width, IMAGE_SIZES.card.height, { fit: "inside" }).webp({ quality: 76, effort: 2 }).toBuffer(),

@@ -2,9 +2,10 @@ import { computeTotals } from "@shop/shared/pricing";
 import { normalizeSearchText } from "@shop/shared/text";
 import type { PrismaClient } from "../src/generated/client";
 import { nextSkus } from "../src/sequences";
-import { MAIN_CATEGORIES, PRODUCTS, TAGS, type ShapeKind } from "./catalog-data";
+import { MAIN_CATEGORIES, PRODUCTS, TAGS } from "./catalog-data";
 import { makeCustomers, pickComment, type SeedCustomer } from "./customers";
-import { writeProductImage } from "./images";
+import { PICTURE_VARIATIONS, productPicture, writeProductImage } from "./images";
+import { kindOf, paintOf } from "./product-kinds";
 import { Random } from "./random";
 
 export interface SeedOptions {
@@ -266,13 +267,16 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions): Prom
   const log = options.log ?? (() => {});
   const { mains, tags } = await createCategories(prisma);
 
-  log(`Drawing ${PRODUCTS.reduce((sum, p) => sum + p.images, 0)} product pictures…`);
-  const shapeOf = (category: string, own?: ShapeKind) => own ?? MAIN_CATEGORIES.find((c) => c.key === category)!.shape;
+  // every product gets its view, another angle and, with three pictures, a close-up (at least two)
+  const variations = PRODUCTS.map((product) => PICTURE_VARIATIONS.slice(0, Math.min(PICTURE_VARIATIONS.length, Math.max(2, product.images))));
+  log(`Drawing ${variations.reduce((sum, list) => sum + list.length, 0)} product pictures…`);
   // one generator per product: pictures are drawn concurrently, and must not depend on which finishes first
   const imageLists = await inParallel(PRODUCTS, 4, async (product, index) => {
     const pictureRandom = new Random(1000 + index);
+    const kind = kindOf(product.name);
+    const paint = paintOf(product.name, product.material);
     const urls: string[] = [];
-    for (let i = 0; i < product.images; i++) urls.push(await writeProductImage(options.uploadDir, shapeOf(product.category, product.shape), pictureRandom));
+    for (const variation of variations[index]!) urls.push(await writeProductImage(options.uploadDir, productPicture(kind, paint, variation, pictureRandom)));
     return urls;
   });
 
