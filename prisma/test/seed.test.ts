@@ -1,11 +1,14 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { computeTotals } from "@shop/shared/pricing";
 import { cardImageUrl } from "@shop/shared/images";
 import type { Database } from "../src/db";
+import { PRODUCTS } from "../seed/catalog-data";
 import { seedDemoIfEmpty } from "../seed/index";
+import { kindOf } from "../seed/product-kinds";
 import { openTestDatabase } from "../src/test-database";
 
 let db: Database;
@@ -31,18 +34,36 @@ describe("demo seed", () => {
     expect(await db.prisma.order.count()).toBe(300);
   });
 
-  it("gives every product a main category and 1-4 pictures stored in both sizes", async () => {
+  it("gives every product a main category and 2-3 pictures stored in both sizes", async () => {
     const products = await db.prisma.product.findMany({ include: { images: true, categories: { include: { category: true } } } });
     for (const product of products) {
       expect(product.categories.filter((link) => link.category.type === "main")).toHaveLength(1);
-      expect(product.images.length).toBeGreaterThanOrEqual(1);
-      expect(product.images.length).toBeLessThanOrEqual(4);
+      expect(product.images.length).toBeGreaterThanOrEqual(2);
+      expect(product.images.length).toBeLessThanOrEqual(3);
       for (const image of product.images) {
         expect(existsSync(path.join(uploadDir, path.basename(image.imageUrl)))).toBe(true);
         expect(existsSync(path.join(uploadDir, path.basename(cardImageUrl(image.imageUrl))))).toBe(true);
       }
     }
     expect(new Set(products.map((p) => p.sku)).size).toBe(64);
+  });
+
+  it("shows every product in two or three pictures of its own: no picture is shared with another product", async () => {
+    const products = await db.prisma.product.findMany({ include: { images: { orderBy: { position: "asc" } } } });
+    const owners = new Map<string, string>();
+    for (const product of products) {
+      const seed = PRODUCTS.find((p) => p.name === product.name)!;
+      expect(product.images).toHaveLength(Math.min(3, Math.max(2, seed.images)));
+      for (const image of product.images) {
+        expect(owners.get(image.imageUrl), `${product.name} and ${owners.get(image.imageUrl)} share ${image.imageUrl}`).toBeUndefined();
+        owners.set(image.imageUrl, product.name);
+      }
+    }
+    // products of the same kind (two boards, two candles in a glass) still differ in colour
+    const jarCandles = products.filter((p) => kindOf(p.name) === "jar-candle");
+    expect(jarCandles).toHaveLength(2);
+    const [first, second] = await Promise.all(jarCandles.map((p) => readFile(path.join(uploadDir, path.basename(p.images[0]!.imageUrl)))));
+    expect(first!.equals(second!)).toBe(false);
   });
 
   it("stores orders whose totals follow the pricing rules, over the last 90 days, in every status", async () => {
