@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Sharp } from "sharp";
 import { IMAGE_SIZES } from "@shop/shared/images";
@@ -23,8 +24,8 @@ export type Variation = (typeof PICTURE_VARIATIONS)[number];
 
 function backdropSvg(setting: Setting, b: Backdrop, defs: Defs): string {
   if (setting === "flat") {
-    const weave = defs.pattern(`weave${b.surface}`, 6, 6, `<path d="M0 3H6M3 0V6" stroke="${dark(b.surface, 0.12)}" stroke-width="1" opacity="0.5"/>`);
-    return `<rect width="800" height="800" fill="${b.surface}"/><rect width="800" height="800" fill="${weave}"/>
+    // no fine texture here: a whole canvas of it doubles the time to draw and to encode the picture
+    return `<rect width="800" height="800" fill="${defs.vertical(light(b.surface, 0.3), dark(b.surface, 0.06))}"/>
       <rect width="800" height="800" fill="${defs.glow("#ffffff", 0.5)}"/>`;
   }
   const wall = `<rect width="800" height="800" fill="${defs.vertical(b.wall[0], b.wall[1])}"/><circle cx="250" cy="180" r="520" fill="${defs.glow("#ffffff", 0.45)}"/>`;
@@ -104,25 +105,61 @@ function writeAtomically(file: string, data: Buffer) {
   renameSync(tmp, file);
 }
 
+const WEBP = { full: { quality: 80, effort: 2 }, card: { quality: 76, effort: 2 } };
+
+/**
+ * Drawn pictures kept between seeds of different shops on this machine (the tests start many shops, each with its
+ * own upload folder): drawing and encoding the demo's pictures costs seconds, copying them milliseconds. Only a
+ * speed-up: when the folder cannot be written the seed draws as usual.
+ */
+export const PICTURE_CACHE = path.join(tmpdir(), "shop-seed-pictures");
+
+function copyFromCache(files: string[]): boolean {
+  const cached = files.map((file) => path.join(PICTURE_CACHE, path.basename(file)));
+  if (!cached.every((file) => existsSync(file))) return false;
+  try {
+    files.forEach((file, i) => writeAtomically(file, readFileSync(cached[i]!)));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function keepInCache(files: [string, Buffer][]) {
+  try {
+    mkdirSync(PICTURE_CACHE, { recursive: true });
+    for (const [file, data] of files) writeAtomically(path.join(PICTURE_CACHE, path.basename(file)), data);
+  } catch {
+    // a cache that cannot be written is no cache
+  }
+}
+
 /**
  * Renders one product picture and stores it as the upload pipeline does: `/uploads/<name>.webp` (full) and
- * `/uploads/<name>-card.webp` (card). Returns the full-size URL. The name is a hash of the drawing, so seeding
- * again (another database, `--reset`) reuses the files instead of drawing and storing them twice.
+ * `/uploads/<name>-card.webp` (card). Returns the full-size URL. The name is a hash of the drawing and of how it
+ * is rendered, so seeding again (another database, `--reset`, another shop on this machine) reuses the files
+ * instead of drawing them twice.
  */
 export async function writeProductImage(uploadDir: string, picture: ProductPicture): Promise<string> {
   mkdirSync(uploadDir, { recursive: true });
-  const name = "seed-" + createHash("sha256").update(picture.backdrop).update(picture.object ?? "").digest("base64url").slice(0, 16);
+  const name =
+    "seed-" +
+    createHash("sha256").update(picture.backdrop).update(picture.object ?? "").update(JSON.stringify({ SHADOW, WEBP, IMAGE_SIZES })).digest("base64url").slice(0, 16);
   const fullFile = path.join(uploadDir, `${name}.webp`);
   const cardFile = path.join(uploadDir, `${name}-card.webp`);
-  if (existsSync(fullFile) && existsSync(cardFile)) return `/uploads/${name}.webp`;
+  if ((existsSync(fullFile) && existsSync(cardFile)) || copyFromCache([fullFile, cardFile])) return `/uploads/${name}.webp`;
   // sharp is loaded inside renderPicture, not at the top: a server importing the seed module only to check for
   // an empty database never needs it (≈ 15 MB resident)
   const source = await renderPicture(picture);
   const [full, card] = await Promise.all([
-    source.clone().resize(IMAGE_SIZES.full.width, IMAGE_SIZES.full.height, { fit: "inside", withoutEnlargement: true }).webp({ quality: 80, effort: 2 }).toBuffer(),
-    source.clone().resize(IMAGE_SIZES.card.width, IMAGE_SIZES.card.height, { fit: "inside" }).webp({ quality: 76, effort: 2 }).toBuffer(),
+    source.clone().resize(IMAGE_SIZES.full.width, IMAGE_SIZES.full.height, { fit: "inside", withoutEnlargement: true }).webp(WEBP.full).toBuffer(),
+    source.clone().resize(IMAGE_SIZES.card.width, IMAGE_SIZES.card.height, { fit: "inside" }).webp(WEBP.card).toBuffer(),
   ]);
   writeAtomically(fullFile, full);
   writeAtomically(cardFile, card);
+  keepInCache([
+    [fullFile, full],
+    [cardFile, card],
+  ]);
   return `/uploads/${name}.webp`;
 }

@@ -7,6 +7,7 @@ import { computeTotals } from "@shop/shared/pricing";
 import { cardImageUrl } from "@shop/shared/images";
 import type { Database } from "../src/db";
 import { PRODUCTS } from "../seed/catalog-data";
+import { PICTURE_CACHE } from "../seed/images";
 import { seedDemoIfEmpty } from "../seed/index";
 import { kindOf } from "../seed/product-kinds";
 import { openTestDatabase } from "../src/test-database";
@@ -64,6 +65,12 @@ describe("demo seed", () => {
     expect(jarCandles).toHaveLength(2);
     const [first, second] = await Promise.all(jarCandles.map((p) => readFile(path.join(uploadDir, path.basename(p.images[0]!.imageUrl)))));
     expect(first!.equals(second!)).toBe(false);
+  });
+
+  it("keeps the drawn pictures for the next shop seeded on this machine, byte for byte", async () => {
+    const files = readdirSync(uploadDir);
+    expect(files.length).toBeGreaterThanOrEqual(2 * 128);
+    for (const file of files) expect((await readFile(path.join(PICTURE_CACHE, file))).equals(await readFile(path.join(uploadDir, file)))).toBe(true);
   });
 
   it("stores orders whose totals follow the pricing rules, over the last 90 days, in every status", async () => {

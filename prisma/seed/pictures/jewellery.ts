@@ -139,7 +139,7 @@ export const JEWELLERY = {
     draw: ({ paint, defs }) => {
       const ribs = Array.from({ length: 11 }, (_, i) => {
         const angle = Math.PI * (0.08 + (i / 10) * 0.84);
-        return `<path d="M400 600 L${Math.round(400 - Math.cos(angle) * 300)} ${Math.round(600 - Math.sin(angle) * 360)}" stroke="${dark(paint.main, 0.18)}" stroke-width="6" stroke-linecap="round"/>`;
+        return `<path d="M400 600 L${Math.round(400 - Math.cos(angle) * 260)} ${Math.round(600 - Math.sin(angle) * 330)}" stroke="${dark(paint.main, 0.18)}" stroke-width="6" stroke-linecap="round"/>`;
       });
       return {
         focus: [420, 430],
