@@ -53,7 +53,7 @@ export const TEXTILE = {
       const shape = "M170 250 Q 400 290 630 250 Q 600 440 630 630 Q 400 590 170 630 Q 200 440 170 250 Z";
       return {
         footprint: 250,
-        focus: [560, 300],
+        focus: [420, 440],
         body: `<path d="${shape}" fill="${linen}"/><path d="${shape}" fill="${defs.ball("#ffffff", 0)}" opacity="0.3"/>
           <path d="${shape}" fill="none" stroke="${dark(paint.main, 0.25)}" stroke-width="5"/>
           <path d="M240 300 Q 400 330 560 300 M230 580 Q 400 555 570 580" stroke="${dark(paint.main, 0.12)}" stroke-width="4" fill="none"/>
