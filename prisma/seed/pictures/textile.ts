@@ -50,7 +50,7 @@ export const TEXTILE = {
     paint: { main: "#d8cbb0", accent: "#9c88c4" },
     draw: ({ paint, defs }) => {
       const linen = defs.pattern(`pl${paint.main}`, 7, 7, `<rect width="7" height="7" fill="${paint.main}"/><path d="M0 3.5H7M3.5 0V7" stroke="${dark(paint.main, 0.15)}" stroke-width="1.4"/>`);
-      const shape = "M170 250 Q 400 290 630 250 Q 600 440 630 630 Q 400 590 170 630 Q 200 440 170 250 Z";
+      const shape = "M170 262 Q 400 302 630 262 Q 600 452 630 642 Q 400 602 170 642 Q 200 452 170 262 Z";
       return {
         footprint: 250,
         focus: [420, 440],
@@ -74,7 +74,10 @@ export const TEXTILE = {
           .map((color, i) => `<g transform="translate(${i * 18 - 27} ${i * 22 - 33})"><rect x="180" y="180" width="440" height="440" rx="6" fill="${cloth(color)}"/>
             <rect x="196" y="196" width="408" height="408" fill="none" stroke="${dark(color, 0.2)}" stroke-width="2" stroke-dasharray="8 6"/>
             <path d="M180 620 l -6 10 M200 620 l -2 10 M220 620 l 3 10 M240 620 l -4 9 M620 600 l 10 4 M620 580 l 9 -2" stroke="${color}" stroke-width="3"/></g>`)
-          .join(""),
+          .join("") +
+          // the top napkin's corner folded back, and a sprig of rosemary on it
+          `<path d="M647 493 L487 653 L647 653 Z" fill="${colors[2]}"/><path d="M647 493 L487 653 L487 493 Z" fill="${light(colors[3]!, 0.2)}" stroke="${dark(colors[3]!, 0.25)}" stroke-width="3"/>
+          <g transform="translate(330 520) rotate(-35) scale(1.4)"><path d="M0 0 L0 -200" stroke="#5f6f4a" stroke-width="5"/>${Array.from({ length: 9 }, (_, j) => `<ellipse cx="${j % 2 ? 10 : -10}" cy="${-20 - j * 20}" rx="5" ry="16" transform="rotate(${j % 2 ? 30 : -30} ${j % 2 ? 10 : -10} ${-20 - j * 20})" fill="#6f8a5a"/>`).join("")}</g>`,
       };
     },
   },
