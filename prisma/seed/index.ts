@@ -268,7 +268,7 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions): Prom
   const { mains, tags } = await createCategories(prisma);
 
   // every product gets its view, another angle and, with three pictures, a close-up (at least two)
-  const variations = PRODUCTS.map((product) => PICTURE_VARIATIONS.slice(0, Math.min(PICTURE_VARIATIONS.length, Math.max(2, product.images))));
+  const variations = PRODUCTS.map((product) => PICTURE_VARIATIONS.slice(0, Math.max(2, product.images)));
   log(`Drawing ${variations.reduce((sum, list) => sum + list.length, 0)} product pictures…`);
   // one generator per product: pictures are drawn concurrently, and must not depend on which finishes first
   const imageLists = await inParallel(PRODUCTS, 4, async (product, index) => {
