@@ -182,7 +182,8 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s 
     await expect.poll(() => new URL(page.url()).searchParams.get("page")).toBe("2");
     const page2 = await api<CatalogResponse>("/api/products?limit=12&sortOrder=price-asc&page=2");
     await expectCardsToMatch(page, page2.products);
-    await expect.poll(() => page.getByText(`Страница 2 из ${page2.totalPages}`).count()).toBe(1);
+    await expect.poll(() => page.getByRole("navigation", { name: "Страницы каталога" }).getByText(`Страница 2 из ${page2.totalPages}`).count()).toBe(1);
+    expect(await page.getByTestId("catalog-page-top").textContent()).toContain(`Страница 2 из ${page2.totalPages}`);
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
     await screenshot(page, "catalog-page2", viewport);
 
