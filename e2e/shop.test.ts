@@ -385,7 +385,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s 
     await expect.poll(() => page.getByText("Введите полный номер").count()).toBe(0);
     await page.getByLabel("Адрес доставки").fill("Казань, ул. Баумана, 12");
     await page.getByLabel("Комментарий к заказу").fill(`e2e ${viewport}`);
-    await expect.poll(() => page.getByTestId("checkout-delivery").textContent()).toBe("250.00 руб.");
+    await expect.poll(() => page.getByTestId("checkout-delivery").textContent()).toBe(formatPrice(250));
     expect(await page.getByText("* Точная стоимость доставки будет уточнена менеджером").count()).toBe(1);
     await screenshot(page, "checkout", viewport);
     await submit.click();

@@ -102,7 +102,7 @@ describe("structured data and canonical links", () => {
     const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
       (match) => JSON.parse(match[1]!) as Record<string, unknown>,
     );
-    const product = blocks.find((block) => block["@type"] === "Product") as Record<string, any>;
+    const product = blocks.find((block) => block["@type"] === "Product") as { image: string[] } & Record<string, unknown>;
     expect(product).toMatchObject({
       "@context": "https://schema.org",
       name: "Ваза керамическая «Лён»",
@@ -112,10 +112,13 @@ describe("structured data and canonical links", () => {
       offers: { "@type": "Offer", price: "1890.00", priceCurrency: "RUB", availability: "https://schema.org/InStock" },
     });
     expect(product.image).toHaveLength(2);
-    for (const image of product.image as string[]) expect(image.startsWith(`${ORIGIN}/uploads/`)).toBe(true);
+    for (const image of product.image) expect(image.startsWith(`${ORIGIN}/uploads/`)).toBe(true);
 
-    const crumbs = blocks.find((block) => block["@type"] === "BreadcrumbList") as Record<string, any>;
-    expect(crumbs.itemListElement.map((item: { position: number; name: string; item: string }) => [item.position, item.name, item.item])).toEqual([
+    const crumbs = blocks.find((block) => block["@type"] === "BreadcrumbList") as {
+      itemListElement: { "@type": string; position: number; name: string; item: string }[];
+    };
+    expect(crumbs.itemListElement.every((item) => item["@type"] === "ListItem")).toBe(true);
+    expect(crumbs.itemListElement.map((item) => [item.position, item.name, item.item])).toEqual([
       [1, "Ремесло", `${ORIGIN}/`],
       [2, "Керамика", `${ORIGIN}/?mainCategory=${fixture.categories.ceramics}`],
       [3, "Ваза керамическая «Лён»", `${ORIGIN}/product/${vase.id}`],

@@ -11,8 +11,8 @@ export function discountHint(subtotal: number): string {
 }
 
 /**
- * Discount progress toward 1500 ₽ with marks 0/500/1000/1500 ₽ (docs/product.md#cart-and-discounts); `compact` (the
- * phone's cart footer) writes each mark and its discount on one small line.
+ * Discount progress toward 1500 ₽ with marks 0/500/1000/1500 ₽ and their discounts (docs/product.md#cart-and-discounts);
+ * `compact` (the phone's cart footer) draws them smaller.
  */
 export function DiscountBar({ subtotal, compact = false }: { subtotal: number; compact?: boolean }) {
   const progress = discountProgress(subtotal);
@@ -47,7 +47,7 @@ export function DiscountBar({ subtotal, compact = false }: { subtotal: number; c
           return (
             <span key={mark} className={styles.mark} style={{ left: `${(mark / DISCOUNT_PROGRESS_CAP) * 100}%` }}>
               <span className={styles.markValue}>{formatMoney(mark, { currency: "₽", decimals: 0 })}</span>
-              {tier ? <span className={styles.markPercent}>−{tier.percent}%</span> : compact ? null : <span className={styles.markPercent}>{"\u00a0"}</span>}
+              <span className={styles.markPercent}>{tier ? `−${tier.percent}%` : "\u00a0"}</span>
             </span>
           );
         })}

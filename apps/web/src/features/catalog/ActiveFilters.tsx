@@ -4,10 +4,10 @@ import { CloseIcon } from "../../components/Icons";
 import type { CatalogFilters } from "./catalog-filters";
 import styles from "./ActiveFilters.module.css";
 
-/** 'Цена: от 100.00 руб. до 5 000.00 руб.' for the price chip */
+/** The price chip: 'Цена: 100.00 руб. – 5 000.00 руб.', 'Цена: от 100.00 руб.' or 'Цена: до 5 000.00 руб.' */
 export function priceRangeLabel(from: number | null, to: number | null): string {
-  const parts = [from !== null ? `от ${formatPrice(from)}` : null, to !== null ? `до ${formatPrice(to)}` : null];
-  return `Цена: ${parts.filter(Boolean).join(" ")}`;
+  if (from !== null && to !== null) return `Цена: ${formatPrice(from)} – ${formatPrice(to)}`;
+  return from !== null ? `Цена: от ${formatPrice(from)}` : `Цена: до ${formatPrice(to ?? 0)}`;
 }
 
 /**
