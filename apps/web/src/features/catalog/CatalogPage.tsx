@@ -123,6 +123,8 @@ export default function CatalogPage() {
             </div>
           </div>
 
+          {/* the cards' names are h3: the heading levels go 1, 2, 3 for screen readers */}
+          <h2 className="visually-hidden">Список товаров</h2>
           <ActiveFilters filters={filters} categories={categories.data} onChange={onChange} onReset={onReset} />
 
           <ProductGrid
