@@ -83,8 +83,8 @@ export default function OrderSuccessPage() {
         <p className={styles.text}>
           Наш менеджер позвонит вам в ближайшее время, чтобы уточнить детали доставки и оплаты.
         </p>
-        {summary ? <Summary summary={summary} /> : null}
         {inTelegram ? <p className={styles.closing}>Окно закроется через 5 секунд.</p> : null}
+        {summary ? <Summary summary={summary} /> : null}
         <Link to="/" className="btn btn-primary btn-lg">
           Продолжить покупки
         </Link>
