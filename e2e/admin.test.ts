@@ -264,7 +264,7 @@ describe.skipIf(!chromiumPath())("admin panel in the browser", () => {
     expect(edited.images.map((image) => image.id)).toEqual(product.images.map((image) => image.id));
 
     await page.getByPlaceholder("Поиск по названию или артикулу").fill(PRODUCT);
-    await expect.poll(() => row.locator(".adm-price-cell").textContent()).toBe("2000.00 ₽");
+    await expect.poll(() => row.locator(".adm-price-cell").textContent()).toBe("2\u00a0000.00\u00a0₽");
     await row.getByRole("button", { name: `Удалить «${PRODUCT}»` }).click();
     await waitForDialog("Вы уверены?");
     await expect.poll(() => page.getByText("Товар удален!").isVisible()).toBe(true);

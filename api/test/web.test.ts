@@ -9,6 +9,7 @@ import { metaDescription } from "@shop/shared/text";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 import { escapeHtml } from "../src/services/page-html";
+import { withCanonical } from "../src/services/seo";
 
 const INDEX = `<!doctype html>
 <html lang="ru">
@@ -138,10 +139,17 @@ describe("product pages carry their meta tags in the HTML", () => {
   });
 
   it("serves other client-side routes and filtered catalogue pages with the plain index.html", async () => {
-    for (const url of ["/catalog?mainCategory=1", "/?page=2", "/product/1/extra", "/no-such-page"]) {
+    const pages: [string, string][] = [
+      ["/catalog?mainCategory=1", "/?mainCategory=1"],
+      ["/?page=2", "/"],
+      ["/product/1/extra", "/product/1/extra"],
+      ["/no-such-page", "/no-such-page"],
+    ];
+    for (const [url, canonical] of pages) {
       const response = await t.app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(200);
-      expect(response.body, url).toBe(INDEX);
+      // index.html as built, with only the page's canonical link added
+      expect(response.body, url).toBe(withCanonical(INDEX, `https://shop.example.ru${canonical}`));
       expect(response.headers["cache-control"]).toBe("no-cache");
     }
   });
@@ -183,7 +191,8 @@ describe("product pages carry their meta tags in the HTML", () => {
     const mug = fixture.byName("Кружка ручной лепки");
     await t.prisma.product.update({ where: { id: mug.id }, data: { description: "</script><script>alert(1)</script>" } });
     const html = (await t.app.inject({ method: "GET", url: `/product/${mug.id}` })).body;
-    expect(html.match(/<\/script>/g)).toHaveLength(2); // the app's module script and the data script
+    // the app's module script, the data script and the structured data (Product, BreadcrumbList)
+    expect(html.match(/<\/script>/g)).toHaveLength(4);
     const match = /<script type="application\/json" id="shop-data">([\s\S]*?)<\/script>/.exec(html)!;
     const data = JSON.parse(match[1]!) as Record<string, { description: string }>;
     expect(data[`/api/products/${mug.id}`]!.description).toBe("</script><script>alert(1)</script>");
@@ -274,7 +283,7 @@ describe("server rendering (with the build's .ssr bundle)", () => {
     // the router's state for hydration: JSON the CSP allows (no inline script runs)
     const state = /<script type="application\/json" id="shop-router">([\s\S]*?)<\/script>/.exec(html);
     expect(JSON.parse(state![1]!)).toEqual({ loaderData: { "0-2": null }, actionData: null, errors: null });
-    expect(html).not.toMatch(/<script>|<script(?![^>]*(type="module"|type="application\/json"))[^>]*>/);
+    expect(html).not.toMatch(/<script>|<script(?![^>]*(type="module"|type="application\/json"|type="application\/ld\+json"))[^>]*>/);
     // SEO stays as it was
     expect(metaContent(html, "property", "og:title")).toBe(escapeHtml("Ваза керамическая «Лён» — Ремесло"));
     expect(metaContent(html, "property", "og:image")).toBe("https://shop.example.ru/uploads/fixture-0-0.webp");
@@ -327,7 +336,8 @@ describe("server rendering (with the build's .ssr bundle)", () => {
     const html = (await s.app.inject({ method: "GET", url: `/product/${mug.id}` })).body;
     expect(html).not.toContain("<script>alert(1)");
     expect(rootHtml(html)).toContain("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
-    expect(html.match(/<\/script>/g)).toHaveLength(3); // the module script, the data and the router state
+    // the module script, the data, the router state and the structured data (Product, BreadcrumbList)
+    expect(html.match(/<\/script>/g)).toHaveLength(5);
   });
 
   it("leaves pages that depend on the device or on filters to the browser, and never serves the renderer", async () => {

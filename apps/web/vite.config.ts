@@ -35,6 +35,33 @@ function precompress(): Plugin {
 }
 
 /**
+ * Preloads the headings' Cyrillic font (src/app/styles/fonts.css) from index.html under its hashed name, so it
+ * arrives with the page's CSS instead of after the first layout.
+ */
+function preloadHeadingFont(): Plugin {
+  return {
+    name: "shop:preload-heading-font",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, context) {
+        const font = Object.values(context.bundle ?? {}).find(
+          (file) => file.type === "asset" && /pt-serif-cyrillic-700-normal-[^/]*\.woff2$/.test(file.fileName),
+        );
+        if (!font) throw new Error("the headings' font is missing from the build (src/app/styles/fonts.css)");
+        return [
+          {
+            tag: "link",
+            attrs: { rel: "preload", as: "font", type: "font/woff2", crossorigin: "", href: `/${font.fileName}` },
+            injectTo: "head",
+          },
+        ];
+      },
+    },
+  };
+}
+
+/**
  * The server-rendering bundle (`vite build --ssr src/entry-server.tsx --outDir dist/.ssr`, part of `npm run build`):
  * one self-contained ES module with React, the router and the app, so the server can import it from any directory
  * the build was written to (tests build into temporary ones). The server refuses to send `/.ssr/` as a file.
@@ -57,7 +84,7 @@ const ssrBuild = defineConfig({
 
 export default defineConfig(({ isSsrBuild }) => isSsrBuild ? ssrBuild : {
   root: import.meta.dirname,
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadHeadingFont(), precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -68,12 +68,12 @@ describe("outbox notifier", () => {
     expect(text).toContain(`Заказ №${order.orderNumber}`);
     expect(text).toContain("Статус: <b>Создан</b>");
     expect(text).toContain("Источник: Сайт (Десктоп)");
-    expect(text).toContain("• Ваза керамическая «Лён» (HM-000001) — 1 × 1 890.00 руб. = 1 890.00 руб.");
-    expect(text).toContain("• Кружка ручной лепки (HM-000002) — 1 × 650.00 руб. = 650.00 руб.");
-    expect(text).toContain("Товары: 2 540.00 руб.");
-    expect(text).toContain("Скидка 13%: −330.20 руб.");
-    expect(text).toContain("Доставка: 250.00 руб.");
-    expect(text).toContain("Итого: 2 459.80 руб.");
+    expect(text).toContain("• Ваза керамическая «Лён» (HM-000001) — 1 × 1\u00a0890.00\u00a0руб. = 1\u00a0890.00\u00a0руб.");
+    expect(text).toContain("• Кружка ручной лепки (HM-000002) — 1 × 650.00\u00a0руб. = 650.00\u00a0руб.");
+    expect(text).toContain("Товары: 2\u00a0540.00\u00a0руб.");
+    expect(text).toContain("Скидка 13%: −330.20\u00a0руб.");
+    expect(text).toContain("Доставка: 250.00\u00a0руб.");
+    expect(text).toContain("Итого: 2\u00a0459.80\u00a0руб.");
     expect(text).toContain("Имя: Анна &lt;Смирнова&gt;");
     expect(text).toContain("Телефон: +7 (912) 345-67-89");
     expect(text).toContain("Адрес: Казань, ул. Баумана, 1");
@@ -162,6 +162,6 @@ describe("outbox notifier", () => {
     const text = ((await db.prisma.outboxMessage.findFirstOrThrow()).payload as { text: string }).text;
     expect(text.length).toBeLessThanOrEqual(4096);
     expect(text).toMatch(/…и ещё позиций: \d+/);
-    expect(text).toContain("Итого: 2 459.80 руб.");
+    expect(text).toContain("Итого: 2\u00a0459.80\u00a0руб.");
   });
 });

@@ -14,6 +14,8 @@ export interface Config {
   webDistDir: string;
   /** origin the shop is reachable at, for links in messages and og:url (e.g. https://shop.example.ru) */
   publicUrl: string | null;
+  /** the seller's privacy policy (plain text), shown at /privacy; the shop's own text while the file is missing */
+  privacyPolicyFile: string;
   adminLogin: string;
   /** from ADMIN_PASSWORD; null = generated on first start and kept in dataDir/admin-password.txt */
   adminPassword: string | null;
@@ -125,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     uploadDir: path.resolve(cwd, text(env, "UPLOAD_DIR") ?? path.join(dataDir, "uploads")),
     webDistDir: path.resolve(cwd, text(env, "WEB_DIST_DIR") ?? new URL("../../apps/web/dist", import.meta.url).pathname),
     publicUrl: publicUrl?.replace(/\/+$/, "") ?? null,
+    privacyPolicyFile: path.resolve(cwd, text(env, "PRIVACY_POLICY_FILE") ?? path.join(dataDir, "privacy-policy.txt")),
     adminLogin: text(env, "ADMIN_LOGIN") ?? "admin",
     adminPassword,
     jwtSecret,

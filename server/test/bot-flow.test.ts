@@ -121,12 +121,12 @@ describe("the bot end to end", () => {
     await bot.handleUpdate(textMessage(CUSTOMER, `/start ${prepared.token}`));
     const shown = lastSentTo(CUSTOMER.id);
     expect(shown.params.parse_mode).toBe("HTML");
-    expect(shown.params.text).toContain("• Ваза керамическая «Лён» (HM-000001) — 1 × 1 890.00 руб. = 1 890.00 руб.");
-    expect(shown.params.text).toContain("• Кружка ручной лепки (HM-000002) — 2 × 650.00 руб. = 1 300.00 руб.");
-    expect(shown.params.text).toContain("Товары: 3 190.00 руб.");
-    expect(shown.params.text).toContain("Скидка 13%: −414.70 руб.");
-    expect(shown.params.text).toContain("Доставка: 250.00 руб.");
-    expect(shown.params.text).toContain("Итого: 3 025.30 руб.");
+    expect(shown.params.text).toContain("• Ваза керамическая «Лён» (HM-000001) — 1 × 1\u00a0890.00\u00a0руб. = 1\u00a0890.00\u00a0руб.");
+    expect(shown.params.text).toContain("• Кружка ручной лепки (HM-000002) — 2 × 650.00\u00a0руб. = 1\u00a0300.00\u00a0руб.");
+    expect(shown.params.text).toContain("Товары: 3\u00a0190.00\u00a0руб.");
+    expect(shown.params.text).toContain("Скидка 13%: −414.70\u00a0руб.");
+    expect(shown.params.text).toContain("Доставка: 250.00\u00a0руб.");
+    expect(shown.params.text).toContain("Итого: 3\u00a0025.30\u00a0руб.");
     expect(shown.params.text).toContain("Телефон: +7 (912) 345-67-89");
     expect(shown.params.text).toContain("Адрес: Казань, ул. Баумана, 1");
     expect(buttons(shown)).toEqual([{ text: "✅ Подтвердить заказ", callback_data: `po:${prepared.token}` }]);
@@ -196,7 +196,7 @@ describe("the bot end to end", () => {
     await bot.handleUpdate(textMessage(CUSTOMER, "/orders"));
     const list = lastSentTo(CUSTOMER.id);
     expect(list.params.text).toContain(`№${order.orderNumber}`);
-    expect(list.params.text).toContain("3 025.30 руб.");
+    expect(list.params.text).toContain("3\u00a0025.30\u00a0руб.");
     expect(list.params.text).toContain("<b>Отправлен</b>");
     expect(buttons(list)).toEqual([{ text: "Подробнее о заказах", web_app: { url: "https://shop.example.ru/my-orders" } }]);
   });

@@ -1,22 +1,40 @@
 import { describe, expect, it } from "vitest";
-import { formatAdminPrice, formatDateTime, formatDimensions, formatPrice, formatRub, formatRubCents } from "./format";
+import { NBSP, formatAdminPrice, formatDateTime, formatDimensions, formatMoney, formatPrice, formatRub, formatRubCents } from "./format";
 
 describe("price formats", () => {
+  // the one rule: digit groups and the currency joined by no-break spaces, so a sum never wraps
+  const plain = (text: string) => text.replace(/\u00a0/g, " ");
+
   it("shows shop prices with 2 decimals and 'руб.'", () => {
-    expect(formatPrice(1234)).toBe("1 234.00 руб.");
-    expect(formatPrice("420.5")).toBe("420.50 руб.");
-    expect(formatPrice(1234567.891)).toBe("1 234 567.89 руб.");
-    expect(formatPrice(0)).toBe("0.00 руб.");
+    expect(plain(formatPrice(1234))).toBe("1 234.00 руб.");
+    expect(plain(formatPrice("420.5"))).toBe("420.50 руб.");
+    expect(plain(formatPrice(1234567.891))).toBe("1 234 567.89 руб.");
+    expect(plain(formatPrice(0))).toBe("0.00 руб.");
+    expect(plain(formatPrice(-1500))).toBe("-1 500.00 руб.");
+    expect(plain(formatPrice(-0.001))).toBe("0.00 руб.");
   });
 
-  it("shows admin table prices as '1234.00 ₽'", () => {
-    expect(formatAdminPrice(1234)).toBe("1234.00 ₽");
-    expect(formatAdminPrice("99.9")).toBe("99.90 ₽");
+  it("never leaves a breaking space inside a sum", () => {
+    for (const text of [formatPrice(131100), formatAdminPrice(2155.3), formatRub(131100), formatRubCents(131100)]) {
+      expect(text).not.toMatch(/[ \u202f]/);
+      expect(text).toMatch(/^131\u00a0100|^2\u00a0155/);
+    }
   });
 
-  it("shows statistics money in ru-RU roubles", () => {
-    expect(formatRub(123456.7).replace(/\s/g, " ")).toBe("123 457 ₽");
-    expect(formatRubCents(1234.5).replace(/\s/g, " ")).toBe("1 234,50 ₽");
+  it("shows admin table prices grouped with '₽'", () => {
+    expect(plain(formatAdminPrice(2155.3))).toBe("2 155.30 ₽");
+    expect(plain(formatAdminPrice("99.9"))).toBe("99.90 ₽");
+  });
+
+  it("shows statistics money in roubles: no decimals in cards, a decimal comma in tables", () => {
+    expect(plain(formatRub(123456.7))).toBe("123 457 ₽");
+    expect(plain(formatRubCents(1234.5))).toBe("1 234,50 ₽");
+    expect(plain(formatRubCents(131100))).toBe("131 100,00 ₽");
+  });
+
+  it("formats any place through formatMoney", () => {
+    expect(plain(formatMoney("1000000", { currency: "₽", decimals: 0 }))).toBe("1 000 000 ₽");
+    expect(formatMoney("abc", { currency: "руб." })).toBe(`0.00${NBSP}руб.`);
   });
 
   it("writes dates in Moscow time", () => {

@@ -1,38 +1,51 @@
 /** How money and dates are shown (docs/product.md#pricing-and-delivery). */
 
-function groupThousands(fixed: string): string {
-  const [whole, fraction] = fixed.split(".");
-  const sign = whole!.startsWith("-") ? "-" : "";
-  const digits = sign ? whole!.slice(1) : whole!;
-  return sign + digits.replace(/\B(?=(\d{3})+(?!\d))/g, " ") + (fraction !== undefined ? "." + fraction : "");
-}
+/** No-break space: a sum never breaks across two lines, between its digit groups or before its currency. */
+export const NBSP = "\u00a0";
 
 function toNumber(value: number | string): number {
   const n = typeof value === "string" ? Number(value) : value;
   return Number.isFinite(n) ? n : 0;
 }
 
+export interface MoneyFormat {
+  /** the currency written after the sum: 'руб.' in the shop, '₽' in the admin panel */
+  currency: "руб." | "₽";
+  /** digits after the decimal mark (2 unless a place says otherwise) */
+  decimals?: 0 | 2;
+  /** '.' in the shop and the admin tables, ',' in statistics (ru-RU) */
+  decimalMark?: "." | ",";
+}
+
+/**
+ * The one money rule: thousands grouped with a no-break space ('131 100.00 руб.'), the place's decimals, decimal
+ * mark and currency sign, the currency joined by a no-break space too.
+ */
+export function formatMoney(value: number | string, { currency, decimals = 2, decimalMark = "." }: MoneyFormat): string {
+  const [whole, fraction] = toNumber(value).toFixed(decimals).split(".");
+  const negative = whole!.startsWith("-") && /[1-9]/.test(whole! + (fraction ?? ""));
+  const digits = whole!.replace("-", "").replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
+  return `${negative ? "-" : ""}${digits}${fraction !== undefined ? decimalMark + fraction : ""}${NBSP}${currency}`;
+}
+
 /** Shop price: '1 234.00 руб.' */
 export function formatPrice(value: number | string): string {
-  return `${groupThousands(toNumber(value).toFixed(2))} руб.`;
+  return formatMoney(value, { currency: "руб." });
 }
 
-/** Admin table price: '1234.00 ₽' */
+/** Admin table price: '1 234.00 ₽' */
 export function formatAdminPrice(value: number | string): string {
-  return `${toNumber(value).toFixed(2)} ₽`;
+  return formatMoney(value, { currency: "₽" });
 }
 
-const rubWhole = new Intl.NumberFormat("ru-RU", { style: "currency", currency: "RUB", maximumFractionDigits: 0, minimumFractionDigits: 0 });
-const rubCents = new Intl.NumberFormat("ru-RU", { style: "currency", currency: "RUB", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Statistics summary cards: RUB, ru-RU, no decimals. */
+/** Statistics summary cards: roubles, no decimals: '131 100 ₽'. */
 export function formatRub(value: number): string {
-  return rubWhole.format(value);
+  return formatMoney(value, { currency: "₽", decimals: 0 });
 }
 
-/** Statistics tables: RUB, ru-RU, 2 decimals. */
+/** Statistics tables: roubles, 2 decimals, the ru-RU decimal comma: '131 100,00 ₽'. */
 export function formatRubCents(value: number): string {
-  return rubCents.format(value);
+  return formatMoney(value, { currency: "₽", decimalMark: "," });
 }
 
 const dateTime = new Intl.DateTimeFormat("ru-RU", {

@@ -14,6 +14,7 @@ import uploadRoutes from "./upload";
 import adminProductRoutes from "./admin-products";
 import adminOrderRoutes from "./admin-orders";
 import adminStatsRoutes from "./stats";
+import seoRoutes from "./seo";
 
 /** Every route area, in one list: `routes/<area>.ts` holds the routes of one URL area. */
 export async function registerRoutes(app: App): Promise<void> {
@@ -31,5 +32,6 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(orderRoutes);
   await app.register(myOrderRoutes);
   await app.register(telegramUserRoutes);
+  await app.register(seoRoutes);
   await app.register(webRoutes);
 }

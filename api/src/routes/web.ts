@@ -21,6 +21,7 @@ import {
   type PreloadImage,
   type ServerRenderer,
 } from "../services/page-html";
+import { canonicalPath, productStructuredData, withCanonical, withStructuredData } from "../services/seo";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -140,9 +141,12 @@ export default async function webRoutes(app: App) {
     }
   };
 
+  /** index.html with the canonical link of the page at the request's URL */
+  const shellFor = (request: FastifyRequest) => (built ? withCanonical(indexHtml, origin(request) + canonicalPath(request.url)) : indexHtml);
+
   const catalogPage = async (request: FastifyRequest, reply: FastifyReply) => {
     // only the unfiltered first page: a filtered URL is rare as a landing page and loads the usual way
-    if (!built || request.url.includes("?")) return sendHtml(reply, indexHtml);
+    if (!built || request.url.includes("?")) return sendHtml(reply, shellFor(request));
     const [catalog, categories] = await Promise.all([read(FIRST_CATALOG_PAGE), read("/api/categories")]);
     const data: Record<string, string> = {};
     const images: PreloadImage[] = [];
@@ -152,7 +156,7 @@ export default async function webRoutes(app: App) {
       for (const product of products.slice(0, 2)) if (product.images[0]) images.push({ href: cardImageUrl(product.images[0].image_url) });
     }
     if (categories) data["/api/categories"] = categories;
-    const html = withPreloaded(indexHtml, { data, images });
+    const html = withPreloaded(shellFor(request), { data, images });
     if (images.length) reply.header("Link", imagePreloadHeader(images));
     return sendHtml(reply, catalog && categories ? await serverRendered(request, html, request.url, data) : html);
   };
@@ -193,11 +197,12 @@ export default async function webRoutes(app: App) {
       image: image ? new URL(image, base + "/").href : null,
       type: "product",
     });
+    const described = withStructuredData(html, productStructuredData(product, base, true));
     const data: Record<string, string> = { [url]: body };
     if (similar) data[similarUrl] = similar;
     // the same choice of file as the gallery's <img srcset>, or the phone would download both sizes
     const preload = image ? [{ href: image, srcset: imageSrcSet(image), sizes: GALLERY_IMAGE_SIZES }] : [];
-    const withData = withLinks(withPreloaded(html, { data, images: preload }), links);
+    const withData = withLinks(withPreloaded(described, { data, images: preload }), links);
     if (image) reply.header("Link", imagePreloadHeader(preload));
     return sendHtml(reply, await serverRendered(request, withData, request.url, data));
   });
@@ -206,7 +211,8 @@ export default async function webRoutes(app: App) {
     const url = request.url.split("?")[0] ?? "/";
     const isPage = (request.method === "GET" || request.method === "HEAD") && !url.startsWith("/api/") && url !== "/api"
       && !url.startsWith("/uploads/") && !url.startsWith("/assets/");
-    if (isPage) return sendHtml(reply, withLinks(indexHtml, pageAssetLinks(manifest, url)));
+    const shell = url === "/admin" || url.startsWith("/admin/") ? indexHtml : shellFor(request);
+    if (isPage) return sendHtml(reply, withLinks(shell, pageAssetLinks(manifest, url)));
     return reply.status(404).send({ message: "Не найдено" });
   });
 }

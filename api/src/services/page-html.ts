@@ -119,6 +119,7 @@ const PAGE_MODULES: [RegExp, string][] = [
   [/^\/search$/, "src/features/search/SearchPage.tsx"],
   [/^\/search-results$/, "src/features/search/SearchResultsPage.tsx"],
   [/^\/my-orders$/, "src/features/my-orders/MyOrdersPage.tsx"],
+  [/^\/privacy$/, "src/features/privacy/PrivacyPage.tsx"],
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider, type HydrationState } from "react-router-dom";
+import "./app/styles/fonts.css";
 import "./app/styles/theme.css";
 import "./app/styles/base.css";
 import { createShopRouter, resolveLazyRoutes } from "./app/router";

@@ -114,6 +114,9 @@ export default function ShopLayout() {
       <footer className={styles.footer}>
         <div className="container">
           <p>Ремесло — изделия ручной работы и декор для дома. Сделано с любовью небольшими мастерскими.</p>
+          <p className={styles.footerLinks}>
+            <Link to="/privacy">Политика конфиденциальности</Link>
+          </p>
         </div>
       </footer>
 

@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
       { path: "search", lazy: page(() => import("../features/search/SearchPage")) },
       { path: "search-results", lazy: page(() => import("../features/search/SearchResultsPage")) },
       { path: "my-orders", lazy: page(() => import("../features/my-orders/MyOrdersPage")) },
+      { path: "privacy", lazy: page(() => import("../features/privacy/PrivacyPage")) },
       { path: "*", lazy: page(() => import("./NotFoundPage")) },
     ],
   },

@@ -8,6 +8,7 @@ import type {
   PrepareOrderResponse,
 } from "@shop/shared/schemas/orders";
 import type { ConfigResponse, TelegramUserBody } from "@shop/shared/schemas/telegram";
+import type { PrivacyPolicyResponse } from "@shop/shared/schemas/pages";
 import { CATALOG_PAGE_SIZE, SEARCH_DROPDOWN_LIMIT } from "@shop/shared/constants";
 import { telegramHeaders } from "./telegram";
 
@@ -106,6 +107,7 @@ export const api = {
   search: (q: string, limit = SEARCH_DROPDOWN_LIMIT, signal?: AbortSignal) =>
     request<SearchResponse>(`/api/products/search${query({ q, limit })}`, { signal }),
   config: () => request<ConfigResponse>("/api/config"),
+  privacyPolicy: () => request<PrivacyPolicyResponse>("/api/privacy"),
   prepareOrder: (body: PrepareOrderBody, idempotencyKey: string) =>
     request<PrepareOrderResponse>("/api/orders/prepare", {
       body,

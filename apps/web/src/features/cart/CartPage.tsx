@@ -118,10 +118,21 @@ export default function CartPage() {
       <Recommendations productIds={items.map((item) => item.id)} />
 
       <div className={styles.stickyFooter} data-testid="cart-footer">
+        {/* what the goods cost after the discount; delivery is added at checkout */}
         <div className={styles.footerRow}>
-          <span className={styles.footerLabel}>Сумма</span>
-          <span className={styles.footerSum}>{formatPrice(totals.subtotal)}</span>
+          <span className={styles.footerLabel}>{totals.discountPercent > 0 ? "Итого со скидкой" : "Сумма"}</span>
+          <span className={styles.footerSum} data-testid="cart-footer-total">
+            {formatPrice(totals.total)}
+          </span>
         </div>
+        {totals.discountPercent > 0 ? (
+          <p className={styles.footerDiscount} data-testid="cart-footer-discount">
+            <s aria-label={`Без скидки ${formatPrice(totals.subtotal)}`}>{formatPrice(totals.subtotal)}</s>
+            <span>
+              Скидка {totals.discountPercent}%: −{formatPrice(totals.discount)}
+            </span>
+          </p>
+        ) : null}
         <DiscountBar subtotal={totals.subtotal} compact />
         <div className={styles.footerButtons}>
           <Link to="/" className="btn btn-secondary">

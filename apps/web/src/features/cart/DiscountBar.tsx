@@ -1,5 +1,5 @@
 import { DISCOUNT_PROGRESS_CAP, DISCOUNT_TIERS, discountPercentFor, discountProgress, nextDiscountTier } from "@shop/shared/pricing";
-import { formatPrice } from "@shop/shared/format";
+import { formatMoney, formatPrice } from "@shop/shared/format";
 import styles from "./DiscountBar.module.css";
 
 const MARKS = [0, ...DISCOUNT_TIERS.map((tier) => tier.threshold)];
@@ -10,7 +10,10 @@ export function discountHint(subtotal: number): string {
   return next ? `До скидки ${next.percent}%: ещё ${formatPrice(next.missing)}` : "У вас максимальная скидка!";
 }
 
-/** Discount progress toward 1500 ₽ with marks 0/500/1000/1500 ₽ (docs/product.md#cart-and-discounts). */
+/**
+ * Discount progress toward 1500 ₽ with marks 0/500/1000/1500 ₽ and their discounts (docs/product.md#cart-and-discounts);
+ * `compact` (the phone's cart footer) draws them smaller.
+ */
 export function DiscountBar({ subtotal, compact = false }: { subtotal: number; compact?: boolean }) {
   const progress = discountProgress(subtotal);
   const percent = discountPercentFor(subtotal);
@@ -38,19 +41,17 @@ export function DiscountBar({ subtotal, compact = false }: { subtotal: number; c
           />
         ))}
       </div>
-      {compact ? null : (
-        <div className={styles.marks} aria-hidden="true">
-          {MARKS.map((mark) => {
-            const tier = DISCOUNT_TIERS.find((item) => item.threshold === mark);
-            return (
-              <span key={mark} className={styles.mark} style={{ left: `${(mark / DISCOUNT_PROGRESS_CAP) * 100}%` }}>
-                <span className={styles.markValue}>{mark} ₽</span>
-                <span className={styles.markPercent}>{tier ? `−${tier.percent}%` : "\u00a0"}</span>
-              </span>
-            );
-          })}
-        </div>
-      )}
+      <div className={styles.marks} aria-hidden="true" data-testid="discount-marks">
+        {MARKS.map((mark) => {
+          const tier = DISCOUNT_TIERS.find((item) => item.threshold === mark);
+          return (
+            <span key={mark} className={styles.mark} style={{ left: `${(mark / DISCOUNT_PROGRESS_CAP) * 100}%` }}>
+              <span className={styles.markValue}>{formatMoney(mark, { currency: "₽", decimals: 0 })}</span>
+              <span className={styles.markPercent}>{tier ? `−${tier.percent}%` : "\u00a0"}</span>
+            </span>
+          );
+        })}
+      </div>
     </div>
   );
 }

@@ -21,6 +21,7 @@ import {
 } from "./catalog-filters";
 import { FilterPanel } from "./FilterPanel";
 import { Pagination } from "./Pagination";
+import { ActiveFilters } from "./ActiveFilters";
 import styles from "./CatalogPage.module.css";
 
 const EMPTY_CATALOG: CatalogResponse = { products: [], totalPages: 0, total: 0, page: 1 };
@@ -85,6 +86,11 @@ export default function CatalogPage() {
               </h1>
               <p className={styles.subtitle} aria-live="polite">
                 {catalog.loading ? "\u00a0" : `Найдено товаров: ${total}`}
+                {!catalog.loading && totalPages > 1 ? (
+                  <span className={styles.pageOf} data-testid="catalog-page-top">
+                    {" · "}Страница {filters.page} из {totalPages}
+                  </span>
+                ) : null}
               </p>
             </div>
             <div className={styles.toolbar}>
@@ -116,6 +122,10 @@ export default function CatalogPage() {
               </label>
             </div>
           </div>
+
+          {/* the cards' names are h3: the heading levels go 1, 2, 3 for screen readers */}
+          <h2 className="visually-hidden">Список товаров</h2>
+          <ActiveFilters filters={filters} categories={categories.data} onChange={onChange} onReset={onReset} />
 
           <ProductGrid
             products={catalog.data.products}

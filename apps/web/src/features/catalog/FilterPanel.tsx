@@ -59,8 +59,9 @@ function PriceInput({ label, value, onCommit }: { label: string; value: number |
 }
 
 /**
- * 'Фильтры': categories with counts ('Все товары' is the sum of the main categories), tags as checkboxes (only when
- * there are tags), price from/to, 'Сбросить'. A sidebar on desktop, a slide-in panel on mobile.
+ * 'Фильтры': categories with counts ('Все товары' is the sum of the main categories), price from/to (before the tags,
+ * so the desktop sidebar shows it on the first screen), tags as checkboxes (only when there are tags), 'Сбросить'.
+ * A sidebar on desktop, a slide-in panel on mobile.
  */
 export function FilterPanel({ filters, categories, categoriesLoading, onChange, onReset, open, onClose, resultCount }: Props) {
   const mains = categories.filter((category) => category.type === "main");
@@ -150,6 +151,19 @@ export function FilterPanel({ filters, categories, categoriesLoading, onChange, 
             )}
           </section>
 
+          <section className={styles.section} aria-labelledby="filter-price">
+            <h3 id="filter-price" className={styles.sectionTitle}>
+              Цена, руб.
+            </h3>
+            <div className={styles.priceRow}>
+              <PriceInput label="Цена от" value={filters.priceFrom} onCommit={(priceFrom) => onChange({ priceFrom }, { replace: true })} />
+              <span className={styles.dash} aria-hidden="true">
+                —
+              </span>
+              <PriceInput label="Цена до" value={filters.priceTo} onCommit={(priceTo) => onChange({ priceTo }, { replace: true })} />
+            </div>
+          </section>
+
           {tags.length > 0 ? (
             <section className={styles.section} aria-labelledby="filter-tags">
               <h3 id="filter-tags" className={styles.sectionTitle}>
@@ -172,19 +186,6 @@ export function FilterPanel({ filters, categories, categoriesLoading, onChange, 
               </ul>
             </section>
           ) : null}
-
-          <section className={styles.section} aria-labelledby="filter-price">
-            <h3 id="filter-price" className={styles.sectionTitle}>
-              Цена, руб.
-            </h3>
-            <div className={styles.priceRow}>
-              <PriceInput label="Цена от" value={filters.priceFrom} onCommit={(priceFrom) => onChange({ priceFrom }, { replace: true })} />
-              <span className={styles.dash} aria-hidden="true">
-                —
-              </span>
-              <PriceInput label="Цена до" value={filters.priceTo} onCommit={(priceTo) => onChange({ priceTo }, { replace: true })} />
-            </div>
-          </section>
         </div>
 
         <div className={styles.foot}>

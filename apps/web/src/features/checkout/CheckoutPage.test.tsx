@@ -86,10 +86,10 @@ describe("checkout form", () => {
     expect(screen.getByText("Контактные данные")).toBeTruthy();
     expect(screen.getByText("Итоги заказа")).toBeTruthy();
     // 1890 + 2 × 650.50 = 3191.00; 13% = 414.83; + 250
-    expect(screen.getByTestId("checkout-subtotal").textContent).toBe("3 191.00 руб.");
-    expect(screen.getByTestId("checkout-discount").textContent).toBe("−414.83 руб.");
-    expect(screen.getByTestId("checkout-delivery").textContent).toBe("250.00 руб.");
-    expect(screen.getByTestId("checkout-total").textContent).toBe("3 026.17 руб.");
+    expect(screen.getByTestId("checkout-subtotal").textContent).toBe("3\u00a0191.00\u00a0руб.");
+    expect(screen.getByTestId("checkout-discount").textContent).toBe("−414.83\u00a0руб.");
+    expect(screen.getByTestId("checkout-delivery").textContent).toBe("250.00\u00a0руб.");
+    expect(screen.getByTestId("checkout-total").textContent).toBe("3\u00a0026.17\u00a0руб.");
     expect(screen.getByText("* Точная стоимость доставки будет уточнена менеджером")).toBeTruthy();
     expect(phoneInput().value).toBe("+7 ");
   });

@@ -20,6 +20,7 @@ import { ProductImage } from "../../components/ProductImage";
 import { QuantityControl } from "../../components/QuantityControl";
 import { PhoneInput } from "./PhoneInput";
 import { CheckoutError, newIdempotencyKey, submitCheckout } from "./checkout-submit";
+import { saveOrderSummary } from "../../lib/order-summary";
 import styles from "./CheckoutPage.module.css";
 import totalsStyles from "../../components/TotalsList.module.css";
 
@@ -140,6 +141,7 @@ export default function CheckoutPage() {
         attempt.current = null;
         telegramHaptic("success");
         invalidate("my-order");
+        saveOrderSummary(outcome.orderNumber, outcome.summary);
         await navigate(`/order-success/${encodeURIComponent(outcome.orderNumber)}`, { replace: true });
         useCart.getState().clear();
         return;
@@ -286,12 +288,20 @@ export default function CheckoutPage() {
               {submitting ? "Отправка..." : "Оформить заказ"}
             </button>
           )}
+          <p className={styles.consent} data-testid="checkout-consent">
+            Нажимая «Оформить заказ», вы соглашаетесь на обработку персональных данных в соответствии с{" "}
+            <Link to="/privacy">политикой конфиденциальности</Link>.
+          </p>
           {viaBot ? <p className={styles.botHint}>Подтвердить заказ нужно будет в нашем Telegram-боте — мы откроем его сами.</p> : null}
         </aside>
       </div>
 
       {mainButton ? null : (
         <div className={styles.stickyFooter}>
+          <p className={styles.footerTotal}>
+            <span>Итого</span>
+            <strong data-testid="checkout-footer-total">{formatPrice(totals.total)}</strong>
+          </p>
           <Link to="/cart" className="btn btn-secondary">
             ← В корзину
           </Link>

@@ -5,9 +5,10 @@ import { detectOrderSource, type OrderSource } from "@shop/shared/labels";
 import { ApiError, api } from "../../lib/api";
 import type { TelegramWebAppUser } from "../../lib/telegram";
 import type { CartItem } from "../../stores/cart";
+import type { OrderSummary } from "../../lib/order-summary";
 
 export type CheckoutOutcome =
-  | { kind: "created"; orderNumber: string }
+  | { kind: "created"; orderNumber: string; summary: OrderSummary }
   | { kind: "redirect"; url: string };
 
 export class CheckoutError extends Error {
@@ -92,7 +93,15 @@ export async function submitCheckout(input: CheckoutInput): Promise<CheckoutOutc
   if (source === "telegram_mini_app" || input.config?.checkoutMode === "direct") {
     try {
       const created = await api.createOrder(directOrderBody(input, source), input.idempotencyKey);
-      return { kind: "created", orderNumber: created.order_number };
+      const { subtotal, discount_percent, discount_amount, delivery_cost, total } = created;
+      return {
+        kind: "created",
+        orderNumber: created.order_number,
+        summary: {
+          items: input.items.map(({ id, name, quantity, price }) => ({ id, name, quantity, price })),
+          totals: { subtotal, discount_percent, discount_amount, delivery_cost, total },
+        },
+      };
     } catch (error) {
       throw createErrorMessage(error);
     }

@@ -110,10 +110,10 @@ describe("my orders", () => {
     const cards = screen.getAllByRole("button", { expanded: false });
     expect(cards).toHaveLength(2);
     expect(cards[0]!.textContent).toContain("Отправлен");
-    expect(cards[0]!.textContent).toContain("2 140.00 руб.");
+    expect(cards[0]!.textContent).toContain("2\u00a0140.00\u00a0руб.");
     expect(cards[0]!.textContent).toContain(formatDateTime(LIST.orders[0]!.created_at));
     expect(cards[1]!.textContent).toContain("Создан");
-    expect(cards[1]!.textContent).toContain("890.50 руб.");
+    expect(cards[1]!.textContent).toContain("890.50\u00a0руб.");
   });
 
   it("says so when there are no orders", async () => {

@@ -13,6 +13,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { Gallery } from "./Gallery";
 import { Lightbox } from "./Lightbox";
 import { ShareMenu } from "./ShareMenu";
+import { BuyBar } from "./BuyBar";
 import { ProductTabs } from "./ProductTabs";
 import { loadProduct, loadSimilar, parseProductId, productKey, similarKey } from "./product-data";
 import styles from "./ProductPage.module.css";
@@ -32,6 +33,7 @@ function ProductView({ product }: { product: Product }) {
   const [lightboxOpen, setLightboxOpen] = useState(false);
   const quantity = useCartQuantity(product.id);
   const galleryRef = useRef<HTMLDivElement>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
   const similar = useQuery(similarKey(product.id), loadSimilar(product.id), NO_PRODUCTS);
   const mainCategory = product.categories.find((category) => category.type === "main");
 
@@ -66,7 +68,7 @@ function ProductView({ product }: { product: Product }) {
             </div>
           </div>
 
-          <div className={styles.actions}>
+          <div ref={actionsRef} className={styles.actions}>
             {quantity > 0 ? (
               <>
                 <button type="button" className="btn btn-lg btn-done" disabled>
@@ -107,6 +109,8 @@ function ProductView({ product }: { product: Product }) {
           <ProductGrid products={similar.data} loading={similar.loading} skeletons={4} variant="compact" label="Похожие товары" />
         </section>
       ) : null}
+
+      <BuyBar product={product} quantity={quantity} actionsRef={actionsRef} flyFrom={galleryRef} />
 
       {lightboxOpen && product.images.length > 0 ? (
         <Lightbox

@@ -34,8 +34,14 @@ export function miniAppProductLink(miniAppUrl: string, productId: number): strin
   return link.toString();
 }
 
+/** The system share sheet, where the browser has one (phones mostly); never inside Telegram, which has its own. */
+function systemShare(): ((data: ShareData) => Promise<void>) | null {
+  return typeof navigator.share === "function" ? (data) => navigator.share(data) : null;
+}
+
 /**
- * Share menu: the messenger (Telegram, with 'name - price руб.'), the Russian social network (VK), and copy link
+ * Share menu: on the website, where the browser has a system share sheet, the button opens it (with the page URL
+ * and 'name - price руб.'); otherwise the menu: the messenger (Telegram, with 'name - price руб.'), the Russian social network (VK), and copy link
  * with the alerts 'Ссылка скопирована!' / 'Не удалось скопировать ссылку'. Closes on an outside click or Escape.
  * On the website they carry the page URL; inside the Mini App, when the bot has a registered Mini App link, they
  * carry that link with `startapp=product_<id>` (it opens the Mini App on the product), and links open through
@@ -112,6 +118,14 @@ export function ShareMenu({ productId, name, price }: { productId: number; name:
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => {
+          const share = inTelegram ? null : systemShare();
+          if (share && !open) {
+            share({ title: name, text: `${name} - ${formatPrice(price)}`, url: pageUrl() }).catch((error: unknown) => {
+              // the shopper closed the sheet: nothing to do; any other failure falls back to the menu
+              if ((error as DOMException)?.name !== "AbortError") setOpen(true);
+            });
+            return;
+          }
           setWanted(true);
           setOpen((value) => !value);
         }}

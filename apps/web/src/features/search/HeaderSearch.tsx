@@ -136,7 +136,11 @@ export function HeaderSearch() {
             </ul>
           ) : (
             <p id={listId} className={styles.empty}>
-              {loading ? "Идет поиск..." : "Товары не найдены"}
+              {trimmed.length < SEARCH_MIN_QUERY_LENGTH
+                ? "Введите ещё хотя бы одну букву"
+                : loading
+                  ? "Идет поиск..."
+                  : "Товары не найдены"}
             </p>
           )}
           <button type="button" className={styles.all} onClick={showAll}>

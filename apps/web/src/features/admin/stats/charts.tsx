@@ -10,6 +10,7 @@ import {
   sourceSliceLabel,
   statusSliceLabel,
   toPoints,
+  type ChartPoint,
 } from "./format";
 
 const ACCENT = "#b05535";
@@ -99,7 +100,11 @@ export function DoughnutChart({ series, empty, kind }: SeriesChartProps & { kind
             ))}
           </Pie>
           <Tooltip contentStyle={tooltipStyle} formatter={(value, name) => [shareText(Number(value ?? 0), total), name]} />
-          <Legend wrapperStyle={{ fontSize: 13 }} />
+          {/* each slice's count and share stay in view, not only on hover */}
+          <Legend
+            wrapperStyle={{ fontSize: 13 }}
+            formatter={(name, entry) => `${String(name)}: ${shareText(Number((entry.payload as ChartPoint | undefined)?.value ?? 0), total)}`}
+          />
         </PieChart>
       </ResponsiveContainer>
     </div>

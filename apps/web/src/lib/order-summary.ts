@@ -1,0 +1,42 @@
+import type { OrderTotals } from "@shop/shared/schemas/orders";
+
+/**
+ * What the checkout just ordered, for the order success page (docs/product.md#order-success): the lines the cart
+ * sent and the totals the server computed, kept in this tab's sessionStorage under the order's number only, so
+ * nobody else's order is ever shown and a reload still shows it.
+ */
+export interface OrderSummary {
+  items: { id: number; name: string; quantity: number; price: number }[];
+  totals: OrderTotals;
+}
+
+const key = (orderNumber: string) => `order-summary:${orderNumber}`;
+
+export function saveOrderSummary(orderNumber: string, summary: OrderSummary): void {
+  try {
+    window.sessionStorage.setItem(key(orderNumber), JSON.stringify(summary));
+  } catch (error) {
+    console.warn("sessionStorage: cannot keep the order summary", error);
+  }
+}
+
+function isSummary(value: unknown): value is OrderSummary {
+  const summary = value as OrderSummary | null;
+  return (
+    typeof summary === "object" &&
+    summary !== null &&
+    Array.isArray(summary.items) &&
+    summary.items.every((item) => typeof item?.name === "string" && Number.isInteger(item.quantity) && typeof item.price === "number") &&
+    typeof summary.totals?.total === "number"
+  );
+}
+
+export function readOrderSummary(orderNumber: string): OrderSummary | null {
+  try {
+    const raw = window.sessionStorage.getItem(key(orderNumber));
+    const parsed: unknown = raw === null ? null : JSON.parse(raw);
+    return isSummary(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
