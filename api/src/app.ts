@@ -51,7 +51,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // the last TRUST_PROXY hops are our own proxies; the address before them is the client's (a bare number
+    // would make Fastify trust no hop at all)
+    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: "array", useDefaults: true, allErrors: false } },
     // a line per request only at debug level: at info the log says what happened, not every page view
