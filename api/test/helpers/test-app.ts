@@ -23,7 +23,7 @@ export interface TestApp {
 
 /** The real server (every plugin and route) on a fresh database, for `app.inject(...)`. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; notifier?: OrderNotifier; statsFoldEveryMs?: number } = {},
+  options: { env?: Record<string, string>; notifier?: OrderNotifier; statsFoldEveryMs?: number; preparedOrdersCleanupEveryMs?: number } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-test-"));
   const config = loadConfig({
@@ -47,6 +47,7 @@ export async function createTestApp(
     catalogCheckMs: 0,
     catalogWaitForChanges: true,
     statsFoldEveryMs: options.statsFoldEveryMs,
+    preparedOrdersCleanupEveryMs: options.preparedOrdersCleanupEveryMs,
   });
   await app.ready();
   let token: string | null = null;
