@@ -1,5 +1,6 @@
 import path from "node:path";
 import { openDatabase } from "@shop/prisma/db";
+import { protectDataDir } from "@shop/prisma/data-dir";
 import { seedDemoIfEmpty } from "@shop/prisma/seed";
 import { ConfigError, loadConfig, type Config } from "@shop/core/config";
 import { buildApp } from "@shop/api/app";
@@ -25,6 +26,8 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
+  // before anything is written: the database, uploads and the password file are the owner's alone
+  protectDataDir(config.dataDir);
   const db = await openDatabase({
     databaseUrl: config.databaseUrl ?? undefined,
     embeddedDir: path.join(config.dataDir, "db"),
