@@ -11,8 +11,7 @@ const BORIS = { id: 700000002, first_name: "Борис" };
 let t: TestApp;
 let f: Fixture;
 beforeAll(async () => {
-  // one address sends every order of this file (52 in one test): the per-address order limit is off here
-  t = await createTestApp({ env: { ...BOT_ENV, RATE_LIMIT_ORDERS: "0" } });
+  t = await createTestApp({ env: BOT_ENV });
   f = await createFixture(t.prisma);
 });
 afterAll(async () => t?.close());

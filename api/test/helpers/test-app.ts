@@ -32,6 +32,11 @@ export async function createTestApp(
     ADMIN_PASSWORD: TEST_ADMIN.password,
     LOG_LEVEL: "silent",
     WEB_DIST_DIR: path.join(dataDir, "no-web-build"),
+    // every injected request comes from one address: the per-address request limits are off unless a test sets
+    // them (api/test/rate-limits.test.ts; an empty value means the shop's default)
+    RATE_LIMIT_ORDERS: "0",
+    RATE_LIMIT_RECOMMENDATIONS: "0",
+    RATE_LIMIT_TELEGRAM_USER: "0",
     ...options.env,
   });
   const db = await openTestDatabase();
