@@ -115,6 +115,7 @@ describe("limit settings", () => {
     expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: "nginx" })).toThrow(/TRUST_PROXY must be how many reverse proxies/);
   });
 
   it("takes every order with the limit off", async () => {

@@ -72,7 +72,11 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
 function proxyHops(env: NodeJS.ProcessEnv): number {
   const raw = env.TRUST_PROXY?.trim() ?? "";
   if (/^\d{1,2}$/.test(raw)) return Number(raw);
-  return flag(env, "TRUST_PROXY", false) ? 1 : 0;
+  try {
+    return flag(env, "TRUST_PROXY", false) ? 1 : 0;
+  } catch {
+    throw new ConfigError(`TRUST_PROXY must be how many reverse proxies stand in front (0, 1, 2…) or true/false, got "${raw}"`);
+  }
 }
 
 function text(env: NodeJS.ProcessEnv, name: string): string | null {

@@ -26,7 +26,8 @@ const UNREACHABLE_CODES = new Set([
   "P1002",
   "P1017",
 ]);
-const UNREACHABLE_MESSAGES = /Connection terminated|connection timeout|Client has encountered a connection error|Can't reach database server/i;
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Can't reach database server/i;
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== "object" || depth > 6) return false;
