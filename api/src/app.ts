@@ -9,6 +9,7 @@ import authPlugin from "./plugins/app/auth";
 import telegramIdentityPlugin from "./plugins/app/telegram-identity";
 import catalogPlugin from "./plugins/app/catalog";
 import statsFoldPlugin from "./plugins/app/stats-fold";
+import preparedOrdersCleanupPlugin from "./plugins/app/prepared-orders-cleanup";
 import helmetPlugin from "./plugins/external/helmet";
 import compressPlugin from "./plugins/external/compress";
 import rateLimitPlugin from "./plugins/external/rate-limit";
@@ -31,6 +32,8 @@ export interface AppOptions {
   catalogWaitForChanges?: boolean;
   /** how often to fold the statistics' change rows into their totals (plugins/app/stats-fold.ts); 0: never */
   statsFoldEveryMs?: number;
+  /** how often to delete expired prepared checkouts (plugins/app/prepared-orders-cleanup.ts); 0: never */
+  preparedOrdersCleanupEveryMs?: number;
 }
 
 declare module "fastify" {
@@ -51,7 +54,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // the last TRUST_PROXY hops are our own proxies; the address before them is the client's (a bare number
+    // would make Fastify trust no hop at all)
+    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: "array", useDefaults: true, allErrors: false } },
     // a line per request only at debug level: at info the log says what happened, not every page view
@@ -75,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(telegramIdentityPlugin);
   await app.register(catalogPlugin, { checkEveryMs: options.catalogCheckMs, waitForChanges: options.catalogWaitForChanges });
   await app.register(statsFoldPlugin, { everyMs: options.statsFoldEveryMs });
+  await app.register(preparedOrdersCleanupPlugin, { everyMs: options.preparedOrdersCleanupEveryMs });
   await registerRoutes(app);
   return app;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../src/lib/password";
-import { IP_MAX_FAILURES, ipKey, lockedForSeconds, loginKey, recordFailure } from "../src/services/login-throttle";
+import { IP_MAX_FAILURES, LOGIN_MAX_FAILURES, PAIR_MAX_FAILURES, ipKey, lockedForSeconds, loginKey, pairKey, recordFailure } from "../src/services/login-throttle";
 import { createTestApp, TEST_ADMIN, type TestApp } from "./helpers/test-app";
 
 let t: TestApp;
@@ -58,26 +58,40 @@ describe("POST /api/login", () => {
     expect(missing.json().message).toMatch(/password/);
   });
 
-  it("locks a login after 5 wrong passwords, from any address, even for the right password", async () => {
+  it("locks a login from one address after 5 wrong passwords there, even for the right password, and not from another address", async () => {
+    const attacker = freshIp();
     for (let i = 0; i < 5; i++) {
-      const response = await login({ login: "manager", password: `wrong-${i}` });
+      const response = await login({ login: "manager", password: `wrong-${i}` }, attacker);
       expect(response.statusCode).toBe(401);
     }
-    const locked = await login({ login: "Manager", password: "manager-password-1" });
+    const locked = await login({ login: "Manager", password: "manager-password-1" }, attacker);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/^Слишком много неудачных попыток входа\. Повторите через 1[45] мин\.$/);
 
-    // other logins from the same address still work
-    const ip = freshIp();
-    expect((await login({ login: "manager", password: "manager-password-1" }, ip)).statusCode).toBe(429);
-    expect((await login(TEST_ADMIN, ip)).statusCode).toBe(200);
+    // the right password from another address signs in while the attacker stays locked
+    expect((await login({ login: "manager", password: "manager-password-1" }, freshIp())).statusCode).toBe(200);
+    expect((await login({ login: "manager", password: "manager-password-1" }, attacker)).statusCode).toBe(429);
+    // other logins from the attacker's address still work
+    expect((await login(TEST_ADMIN, attacker)).statusCode).toBe(200);
 
-    // when the window is over the login opens again
+    // when the window is over the pair opens again
     await t.prisma.loginThrottle.update({
-      where: { key: loginKey("manager") },
+      where: { key: pairKey("manager", attacker) },
       data: { windowStart: new Date(Date.now() - 16 * 60 * 1000) },
     });
+    expect((await login({ login: "manager", password: "manager-password-1" }, attacker)).statusCode).toBe(200);
+  });
+
+  it("locks a login everywhere only after LOGIN_MAX_FAILURES wrong passwords from many addresses", async () => {
+    expect(LOGIN_MAX_FAILURES).toBeGreaterThan(PAIR_MAX_FAILURES * 10);
+    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) await recordFailure(t.prisma, loginKey("manager"));
     expect((await login({ login: "manager", password: "manager-password-1" })).statusCode).toBe(200);
+    // the success started the login's count afresh; now fill it up
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await recordFailure(t.prisma, loginKey("manager"));
+    const locked = await login({ login: "manager", password: "manager-password-1" });
+    expect(locked.statusCode).toBe(429);
+    expect((await login(TEST_ADMIN)).statusCode).toBe(200);
+    await t.prisma.loginThrottle.delete({ where: { key: loginKey("manager") } });
   });
 
   it("forgets a login's failures after a successful sign-in", async () => {

@@ -84,11 +84,30 @@ describe("POST /api/orders with a Telegram user", () => {
     expect(response.json().message).toBe("Заказ из Telegram Mini App требует подтверждённых данных Telegram. Откройте магазин из Telegram заново.");
   });
 
-  it("takes a website order without any Telegram user", async () => {
-    const response = await order({ ...CONTACT, source: "mobile_web", cart_items: [line(f.products[1]!)] });
-    expect(response.statusCode).toBe(201);
-    const stored = await t.prisma.order.findUniqueOrThrow({ where: { id: response.json().id } });
-    expect([stored.source, stored.telegramUserId]).toEqual(["mobile_web", null]);
+  it("refuses a website order while the bot is set up: the website's checkout finishes in the bot", async () => {
+    const before = await t.prisma.order.count();
+    for (const source of ["mobile_web", "website", undefined]) {
+      const response = await order({ ...CONTACT, source, cart_items: [line(f.products[1]!)] });
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json()).toEqual({
+        message: "Заказ с сайта подтверждается в Telegram-боте. Обновите страницу и оформите заказ ещё раз — мы откроем бота.",
+      });
+    }
+    expect(await t.prisma.order.count()).toBe(before);
+  });
+
+  it("takes a website order without any Telegram user while the bot's username is unknown (checkoutMode direct)", async () => {
+    const before = t.app.botInfo.username;
+    t.app.botInfo.username = null;
+    try {
+      expect((await t.app.inject({ method: "GET", url: "/api/config" })).json().checkoutMode).toBe("direct");
+      const response = await order({ ...CONTACT, source: "mobile_web", cart_items: [line(f.products[1]!)] });
+      expect(response.statusCode).toBe(201);
+      const stored = await t.prisma.order.findUniqueOrThrow({ where: { id: response.json().id } });
+      expect([stored.source, stored.telegramUserId]).toEqual(["mobile_web", null]);
+    } finally {
+      t.app.botInfo.username = before;
+    }
   });
 });
 

@@ -37,7 +37,10 @@ export interface Config {
     /** https://t.me/<bot>/<app> when a Mini App short name is registered; null = open it with the menu button */
     miniAppUrl: string | null;
   };
-  trustProxy: boolean;
+  /** reverse proxies in front of the server whose X-Forwarded-For is believed (0: none, the socket's address counts) */
+  trustProxy: number;
+  /** requests per client address and minute on each API instance; 0 turns a limit off (docs/api.md#request-limits) */
+  rateLimits: { orders: number; recommendations: number; telegramUser: number };
   logLevel: string;
   /** seed the demo catalogue into an empty database at start */
   seedDemo: boolean;
@@ -61,6 +64,21 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (["1", "true", "yes", "on"].includes(raw.toLowerCase())) return true;
   if (["0", "false", "no", "off"].includes(raw.toLowerCase())) return false;
   throw new ConfigError(`${name} must be 1 or 0 (true or false), got "${raw}"`);
+}
+
+/**
+ * TRUST_PROXY: how many reverse proxies stand in front of the server (true/yes/on = 1). Only that many hops of
+ * X-Forwarded-For are believed, counted from the right, so an address a client writes into the header itself
+ * is never taken for its own.
+ */
+function proxyHops(env: NodeJS.ProcessEnv): number {
+  const raw = env.TRUST_PROXY?.trim() ?? "";
+  if (/^\d{1,2}$/.test(raw)) return Number(raw);
+  try {
+    return flag(env, "TRUST_PROXY", false) ? 1 : 0;
+  } catch {
+    throw new ConfigError(`TRUST_PROXY must be how many reverse proxies stand in front (0, 1, 2…) or true/false, got "${raw}"`);
+  }
 }
 
 function text(env: NodeJS.ProcessEnv, name: string): string | null {
@@ -143,7 +161,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
       allowUnverifiedUserId,
       miniAppUrl,
     },
-    trustProxy: attempt(() => flag(env, "TRUST_PROXY", false), false),
+    trustProxy: attempt(() => proxyHops(env), 0),
+    rateLimits: {
+      orders: attempt(() => integer(env, "RATE_LIMIT_ORDERS", 20, 0, 1_000_000), 20),
+      recommendations: attempt(() => integer(env, "RATE_LIMIT_RECOMMENDATIONS", 120, 0, 1_000_000), 120),
+      telegramUser: attempt(() => integer(env, "RATE_LIMIT_TELEGRAM_USER", 30, 0, 1_000_000), 30),
+    },
     logLevel: text(env, "LOG_LEVEL") ?? "info",
     seedDemo: attempt(() => flag(env, "SEED_DEMO", true), true),
   };

@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import { openDatabase } from "../src/db";
+import { protectDataDir } from "../src/data-dir";
 import { seedDemo, seedLarge } from "./index";
 
 const args = new Set(process.argv.slice(2));
@@ -20,6 +21,7 @@ const dataDir = path.resolve(cwd, process.env.DATA_DIR?.trim() || "data");
 const uploadDir = path.resolve(cwd, process.env.UPLOAD_DIR?.trim() || path.join(dataDir, "uploads"));
 const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
 
+protectDataDir(dataDir);
 const db = await openDatabase({ databaseUrl, embeddedDir: path.join(dataDir, "db") });
 try {
   const started = Date.now();

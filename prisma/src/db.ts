@@ -5,6 +5,7 @@ import { PrismaClient } from "./generated/client";
 import { applyMigrations, type RunInTransaction } from "./migrate";
 import { EventLoopTurns, inTurns } from "./event-loop-turns";
 import { preparedStatements } from "./pglite-prepared";
+import { closeToOthers } from "./data-dir";
 
 export { Prisma, PrismaClient } from "./generated/client";
 
@@ -134,6 +135,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ["-c", setting])],
   });
+  // PGlite writes a new database's files readable by everyone, whatever the umask (files it makes later follow it)
+  if (!dir.startsWith("memory://")) closeToOthers(dir);
   // every statement and transaction on its own event-loop turn, so requests are read while a burst is served
   const turns = new EventLoopTurns();
   const pglite = inTurns(embedded, turns);

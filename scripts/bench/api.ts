@@ -74,7 +74,7 @@ const TARGETS = { readP99Ms: 15, statsMs: 150, idleRssMb: 150, orders: { postgre
  * The API runs as a shop with a bot whose process is elsewhere (BOT_MODE=off): every order writes its manager
  * card to the outbox in its own transaction, as in production, and nothing is sent.
  */
-const BENCH_BOT = { token: "123456789:bench_token_not_for_telegram_000", username: "bench_shop_bot", managerChatId: "-1009990000002" };
+const BENCH_BOT = { token: "123456789:bench_token_not_for_telegram_000", managerChatId: "-1009990000002" };
 
 // ---------------------------------------------------------------------------------------------------------
 // options
@@ -232,10 +232,17 @@ async function startApi(env: Record<string, string>): Promise<Started> {
       ADMIN_LOGIN: ADMIN.login,
       ADMIN_PASSWORD: ADMIN.password,
       INIT_CWD: ROOT,
+      // a bot token queues every order's notifications in the outbox, as in production; with the bot's username
+      // unknown (no TELEGRAM_BOT_USERNAME, getMe refused at once by a closed local port) the website orders
+      // directly (checkoutMode direct), which is what the order routes measure
       TELEGRAM_BOT_TOKEN: BENCH_BOT.token,
-      TELEGRAM_BOT_USERNAME: BENCH_BOT.username,
+      TELEGRAM_API_ROOT: "http://127.0.0.1:9",
       MANAGER_CHAT_IDS: BENCH_BOT.managerChatId,
       BOT_MODE: "off",
+      // the bench sends thousands of requests from one address: the per-address limits are off
+      RATE_LIMIT_ORDERS: "0",
+      RATE_LIMIT_RECOMMENDATIONS: "0",
+      RATE_LIMIT_TELEGRAM_USER: "0",
       ...env,
     },
     /Shop:\s+http:\/\/localhost:(\d+)/,

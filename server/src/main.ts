@@ -1,10 +1,12 @@
 import path from "node:path";
 import { openDatabase } from "@shop/prisma/db";
+import { protectDataDir } from "@shop/prisma/data-dir";
 import { seedDemoIfEmpty } from "@shop/prisma/seed";
 import { ConfigError, loadConfig, type Config } from "@shop/core/config";
 import { buildApp } from "@shop/api/app";
 import { ensureAdmin, resolveJwtSecret } from "@shop/api/services/secrets";
 import { createOutboxNotifier } from "@shop/bot/notifier";
+import { serveBackups } from "./backup-socket";
 
 /**
  * The shop as one process: the API with the web app and, with a bot token, the Telegram bot (long polling or
@@ -25,6 +27,8 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
+  // before anything is written: the database, uploads and the password file are the owner's alone
+  protectDataDir(config.dataDir);
   const db = await openDatabase({
     databaseUrl: config.databaseUrl ?? undefined,
     embeddedDir: path.join(config.dataDir, "db"),
@@ -52,6 +56,9 @@ async function main() {
       ? botRuntime.startBot({ db, config, notifier, mode: telegram.botMode, server: app, botInfo: app.botInfo, log: app.log })
       : null;
   if (botRuntime && !bot) void botRuntime.learnBotUsername(config, app.botInfo, app.log);
+  // the embedded database is this process's alone: `npm run backup` asks it for the archive
+  const backups =
+    db.kind === "embedded" ? serveBackups(db, { dataDir: config.dataDir, uploadDir: config.uploadDir, warn: (message) => app.log.warn(message) }) : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -59,6 +66,7 @@ async function main() {
     closing = true;
     app.log.info(`${signal}: shutting down`);
     await bot?.stop();
+    await backups?.close();
     await app.close();
     await db.close();
     process.exit(0);

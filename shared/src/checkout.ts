@@ -30,4 +30,8 @@ export const ORDER_ERROR_MESSAGES = {
   createFailed: "Ошибка создания заказа",
   createFailedServer: "Ошибка сервера при создании заказа",
   alert: (message: string) => `Ошибка при оформлении заказа: ${message}`,
+  /** 503 (the shop's database away): nothing was ordered, the cart stays */
+  unavailable: "Магазин временно недоступен. Повторите попытку через минуту — корзина сохранена.",
+  /** 429 without the server's own message */
+  tooManyRequests: "Слишком много заказов с вашего адреса. Повторите попытку через минуту.",
 } as const;

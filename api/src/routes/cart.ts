@@ -1,9 +1,11 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { ProductCardList, RecommendationsBody } from "@shop/shared/schemas/catalog";
+import { ErrorResponse } from "@shop/shared/schemas/common";
 import type { App } from "../app";
 import { bestSellerIds } from "../catalog/best-sellers";
 import { recommendations } from "../catalog/reads";
 import { sendCatalogOnce } from "../plugins/app/catalog";
+import { perMinute } from "../plugins/external/rate-limit";
 
 export default async function cartRoutes(app: App) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -11,11 +13,12 @@ export default async function cartRoutes(app: App) {
   r.post(
     "/api/cart/recommendations",
     {
+      config: { rateLimit: perMinute(app.config.rateLimits.recommendations) },
       schema: {
         tags: ["catalog"],
         summary: "Up to 8 products not in the cart: related first, then best sellers, then the newest",
         body: RecommendationsBody,
-        response: { 200: ProductCardList },
+        response: { 200: ProductCardList, 429: ErrorResponse },
       },
     },
     async (request, reply) => {

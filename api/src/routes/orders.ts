@@ -3,17 +3,23 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { CreateOrderBody, CreateOrderResponse, PrepareOrderBody, PrepareOrderResponse } from "@shop/shared/schemas/orders";
 import { ErrorResponse } from "@shop/shared/schemas/common";
 import type { App } from "../app";
-import { botStartLink } from "@shop/core/telegram/bot-info";
+import { botLink, botStartLink } from "@shop/core/telegram/bot-info";
+import { conflict } from "@shop/core/errors";
 import { IDEMPOTENCY_KEY_PATTERN, placeOrder, resolveOrderIdentity } from "@shop/core/orders/place-order";
 import { prepareOrder } from "@shop/core/orders/prepared-orders";
 import { forgetBestSellers } from "../catalog/best-sellers";
 import { toCreateOrderResponse, toPrepareOrderResponse } from "../services/order-wire";
+import { perMinute } from "../plugins/external/rate-limit";
 
 const IdempotencyHeaders = Type.Object({
   "idempotency-key": Type.Optional(Type.String({ pattern: IDEMPOTENCY_KEY_PATTERN, minLength: 1, maxLength: 100 })),
 });
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse };
+/** docs/product.md#placing-the-order: with the bot set up, a website checkout is prepared and confirmed in the bot */
+export const WEBSITE_ORDERS_FINISH_IN_BOT =
+  "Заказ с сайта подтверждается в Telegram-боте. Обновите страницу и оформите заказ ещё раз — мы откроем бота.";
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
 
 /** Shopper checkout. The admin order list, detail and status change live in admin-orders (GET/PUT /api/orders…). */
 export default async function orderRoutes(app: App) {
@@ -22,6 +28,7 @@ export default async function orderRoutes(app: App) {
   r.post(
     "/api/orders",
     {
+      config: { rateLimit: perMinute(app.config.rateLimits.orders) },
       schema: {
         tags: ["orders"],
         summary: "Create an order (the mini-app; also the website when no bot is configured)",
@@ -29,7 +36,9 @@ export default async function orderRoutes(app: App) {
           "Only product_id and quantity of each cart line are read: names, prices and totals come from the database. " +
           "An Idempotency-Key header makes a retried submission return the first order (200) instead of a new one (201). " +
           "telegram_user_id must be the user proven by X-Telegram-Init-Data (403 otherwise); source telegram_mini_app " +
-          "requires such a user.",
+          "requires such a user. With the bot set up (GET /api/config: checkoutMode 'bot') a website order is refused (409): " +
+          "the website prepares it and the shopper confirms it in the bot. 429: too many orders from one address; " +
+          "503: the database is unreachable, try again after Retry-After seconds.",
         headers: IdempotencyHeaders,
         body: CreateOrderBody,
         response: { 201: CreateOrderResponse, 200: CreateOrderResponse, ...errors },
@@ -38,6 +47,7 @@ export default async function orderRoutes(app: App) {
     async (request, reply) => {
       const body = request.body;
       const { source, telegramUser } = resolveOrderIdentity(body, request.telegramUser());
+      if (source !== "telegram_mini_app" && botLink(app.config, app.botInfo)) throw conflict(WEBSITE_ORDERS_FINISH_IN_BOT);
       const result = await placeOrder(app.db, app.notifier, {
         contact: body,
         lines: body.cart_items.map((item) => ({ productId: item.product_id, quantity: item.quantity, clientName: item.product_name })),
@@ -54,6 +64,7 @@ export default async function orderRoutes(app: App) {
   r.post(
     "/api/orders/prepare",
     {
+      config: { rateLimit: perMinute(app.config.rateLimits.orders) },
       schema: {
         tags: ["orders"],
         summary: "Prepare a website order to be confirmed in the Telegram bot",

@@ -3,6 +3,7 @@ import { TelegramUserBody, TelegramUserResponse } from "@shop/shared/schemas/tel
 import { ErrorResponse } from "@shop/shared/schemas/common";
 import type { App } from "../app";
 import { syncTelegramUser } from "../services/telegram-user";
+import { perMinute } from "../plugins/external/rate-limit";
 
 export default async function telegramUserRoutes(app: App) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -10,6 +11,7 @@ export default async function telegramUserRoutes(app: App) {
   r.post(
     "/api/telegram-user",
     {
+      config: { rateLimit: perMinute(app.config.rateLimits.telegramUser) },
       schema: {
         tags: ["telegram"],
         summary: "Records the mini-app user (sent once when the app starts in Telegram)",
@@ -17,7 +19,7 @@ export default async function telegramUserRoutes(app: App) {
           "telegram_user_id must be the user proven by X-Telegram-Init-Data (403 otherwise, 401 without any identity). " +
           "Names from the validated initData win over the body's. Returns the stored customer and their order count.",
         body: TelegramUserBody,
-        response: { 200: TelegramUserResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: TelegramUserResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (request) => syncTelegramUser(app.db, request.telegramUser(), request.body),

@@ -3,7 +3,7 @@ import type { PrismaClient } from "@shop/prisma/db";
 import type { LoginResponse } from "@shop/shared/schemas/admin";
 import { hashPassword, verifyPassword } from "../lib/password";
 import { HttpError, badRequest } from "../plugins/app/errors";
-import { clearFailures, ipKey, lockedForSeconds, loginKey, recordFailure } from "./login-throttle";
+import { clearFailures, lockedForSeconds, throttleKeys, recordFailure } from "./login-throttle";
 
 export const WRONG_CREDENTIALS = "Неверный логин или пароль";
 
@@ -17,8 +17,8 @@ export function tooManyAttempts(seconds: number): HttpError {
 }
 
 /**
- * Verifies a sign-in and returns the admin it belongs to. Blank fields → 400; a login or address with too many
- * recent failures → 429 (checked before the password, so a locked login cannot be guessed either);
+ * Verifies a sign-in and returns the admin it belongs to. Blank fields → 400; this login from this address, the
+ * login from everywhere, or the address with too many recent failures → 429 (checked before the password, so a locked login cannot be guessed either);
  * a wrong login or password → 401 with one message for both.
  */
 export async function authenticateAdmin(
@@ -32,18 +32,19 @@ export async function authenticateAdmin(
   if (errors.login && errors.password) throw badRequest("Введите логин и пароль", errors);
   if (errors.login || errors.password) throw badRequest((errors.login ?? errors.password)!, errors);
 
-  const keys: [string, string] = [loginKey(login), ipKey(input.ip)];
+  const keys = throttleKeys(login, input.ip);
   const locked = await lockedForSeconds(prisma, keys);
   if (locked !== null) throw tooManyAttempts(locked);
 
   const admin = await prisma.adminUser.findUnique({ where: { login } });
   const valid = await verifyPassword(input.password, admin?.passwordHash ?? (await getDummyHash()));
   if (!admin || !valid) {
-    await recordFailure(prisma, keys[0]);
-    await recordFailure(prisma, keys[1]);
+    for (const key of keys) await recordFailure(prisma, key);
     throw new HttpError(401, WRONG_CREDENTIALS);
   }
-  await clearFailures(prisma, keys[0]);
+  // the pair and the login start afresh; the address keeps what it guessed at other logins
+  await clearFailures(prisma, keys[0]!);
+  await clearFailures(prisma, keys[1]!);
   return { id: admin.id, login: admin.login };
 }
 

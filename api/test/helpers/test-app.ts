@@ -23,7 +23,7 @@ export interface TestApp {
 
 /** The real server (every plugin and route) on a fresh database, for `app.inject(...)`. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; notifier?: OrderNotifier; statsFoldEveryMs?: number } = {},
+  options: { env?: Record<string, string>; notifier?: OrderNotifier; statsFoldEveryMs?: number; preparedOrdersCleanupEveryMs?: number } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-test-"));
   const config = loadConfig({
@@ -32,6 +32,11 @@ export async function createTestApp(
     ADMIN_PASSWORD: TEST_ADMIN.password,
     LOG_LEVEL: "silent",
     WEB_DIST_DIR: path.join(dataDir, "no-web-build"),
+    // every injected request comes from one address: the per-address request limits are off unless a test sets
+    // them (api/test/rate-limits.test.ts; an empty value means the shop's default)
+    RATE_LIMIT_ORDERS: "0",
+    RATE_LIMIT_RECOMMENDATIONS: "0",
+    RATE_LIMIT_TELEGRAM_USER: "0",
     ...options.env,
   });
   const db = await openTestDatabase();
@@ -47,6 +52,7 @@ export async function createTestApp(
     catalogCheckMs: 0,
     catalogWaitForChanges: true,
     statsFoldEveryMs: options.statsFoldEveryMs,
+    preparedOrdersCleanupEveryMs: options.preparedOrdersCleanupEveryMs,
   });
   await app.ready();
   let token: string | null = null;

@@ -1,6 +1,7 @@
 import fp from "fastify-plugin";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { ShopError, type ShopErrorKind } from "@shop/core/errors";
+import { isDatabaseUnavailable } from "@shop/prisma/unavailable";
 
 export { invalid as badRequest, notFound, conflict } from "@shop/core/errors";
 
@@ -25,6 +26,10 @@ const SHOP_ERROR_STATUS: Record<ShopErrorKind, number> = {
   "not-found": 404,
   conflict: 409,
 };
+
+/** docs/api.md#errors: the database cannot be reached; nothing was written, the same request may be sent again */
+export const DATABASE_UNAVAILABLE_MESSAGE = "Магазин временно недоступен. Повторите попытку через минуту.";
+export const DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS = 10;
 
 const STATUS_MESSAGES: Record<number, string> = {
   400: "Некорректный запрос",
@@ -62,6 +67,11 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     }
     if (error.validation) {
       return reply.status(400).send(validationMessage(error));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unreachable: answered 503");
+      reply.header("Retry-After", String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {

@@ -165,6 +165,31 @@ describe("checkout form", () => {
     expect(header(second!.init, "Idempotency-Key")).toBe(header(first!.init, "Idempotency-Key"));
   });
 
+  it.each([
+    [() => json(503, { message: "Магазин временно недоступен. Повторите попытку через минуту." }), DIRECT],
+    [() => new Response("Service Unavailable", { status: 503 }), DIRECT],
+    [() => json(503, { message: "Магазин временно недоступен. Повторите попытку через минуту." }), BOT],
+  ])("asks to try again in a moment when the shop is unavailable (503), keeping the cart (%#)", async (respond, config) => {
+    mockApi(config, respond);
+    renderCheckout();
+    fillValidForm();
+    submit();
+    const message = "Магазин временно недоступен. Повторите попытку через минуту — корзина сохранена.";
+    await waitFor(() => expect(alerts).toEqual([`Ошибка при оформлении заказа: ${message}`]));
+    expect(screen.getByRole("alert").textContent).toContain(message);
+    expect(useCart.getState().items).toHaveLength(2);
+    expect(leaveTo).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message when too many orders came from one address (429)", async () => {
+    mockApi(DIRECT, () => json(429, { message: "Слишком много запросов. Повторите через 42 с." }));
+    renderCheckout();
+    fillValidForm();
+    submit();
+    await waitFor(() => expect(alerts).toEqual(["Ошибка при оформлении заказа: Слишком много запросов. Повторите через 42 с."]));
+    expect(useCart.getState().items).toHaveLength(2);
+  });
+
   it("uses a new Idempotency-Key once the order was changed", async () => {
     let attempt = 0;
     mockApi(DIRECT, () => (++attempt === 1 ? json(400, {}) : json(201, { id: 8, order_number: "260003", status: "new" })));

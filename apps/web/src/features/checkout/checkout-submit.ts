@@ -66,8 +66,17 @@ export function prepareOrderBody(input: CheckoutInput, source: OrderSource): Pre
   };
 }
 
+/** The server or its proxy is busy or cut off from the database: the shopper tries again in a moment. */
+function busyMessage(error: ApiError): CheckoutError | null {
+  if (error.status === 503) return new CheckoutError(ORDER_ERROR_MESSAGES.unavailable);
+  if (error.status === 429) return new CheckoutError(error.serverMessage ?? ORDER_ERROR_MESSAGES.tooManyRequests);
+  return null;
+}
+
 function prepareErrorMessage(error: unknown): CheckoutError {
   if (error instanceof ApiError) {
+    const busy = busyMessage(error);
+    if (busy) return busy;
     if (error.serverMessage) return new CheckoutError(error.serverMessage, error.fieldErrors);
     if (!error.isJson) return new CheckoutError(ORDER_ERROR_MESSAGES.prepareFailedStatus(error.status));
   }
@@ -76,6 +85,8 @@ function prepareErrorMessage(error: unknown): CheckoutError {
 
 function createErrorMessage(error: unknown): CheckoutError {
   if (error instanceof ApiError) {
+    const busy = busyMessage(error);
+    if (busy) return busy;
     if (error.serverMessage) return new CheckoutError(error.serverMessage, error.fieldErrors);
     if (error.isJson) return new CheckoutError(ORDER_ERROR_MESSAGES.createFailed);
   }
