@@ -292,6 +292,11 @@ async function exercise(operation: Operation) {
     check(`${key} query ${param.name} twice`, await send(`${validPath()}?${param.name}=1&${param.name}=2`, bodyText));
     check(`${key} query ${param.name}[a]`, await send(`${validPath()}?${param.name}[a]=1`, bodyText));
   }
+  for (const param of operation.parameters.filter((p) => p.in === "header")) {
+    for (const value of ["", " ", "x".repeat(5000), "a b", "Infinity", "0x10", "%00", "$'", "<script>", "' OR 1=1 --"]) {
+      check(`${key} header ${param.name}=${value.slice(0, 30)}`, await send(validPath() + queryString(validQuery), bodyText, { [param.name]: value }));
+    }
+  }
   if (operation.body) {
     for (const path of fieldPaths(operation.body)) {
       for (const value of [...CORPUS, MISSING]) {
