@@ -447,7 +447,7 @@ describe("the cases found against a running shop", () => {
     expect(lone.statusCode).toBe(400);
     expect(lone.json()).toEqual({
       message: "Комментарий: текст содержит недопустимые символы",
-      errors: { comment: "текст содержит недопустимые символы" },
+      errors: { comment: "Комментарий: текст содержит недопустимые символы" },
     });
 
     const prepared = await t.app.inject({

@@ -102,15 +102,21 @@ const PARTS = [
   ["params", "params"],
 ] as const;
 
+/** A 400 shaped like the validator's (validation-messages.ts): the field's label and the problem, under its path. */
+function refuse(path: string, part: string, problem: string): never {
+  const message = `${fieldLabel(path, part)}: ${problem}`;
+  throw badRequest(message, { [path || part]: message });
+}
+
 function guard(request: FastifyRequest): void {
   const schema = request.routeOptions.schema as Record<string, SchemaNode | undefined> | undefined;
   for (const [property, part] of PARTS) {
     const value: unknown = request[property];
     const badText = cleanText(value, "", (clean) => ((request as unknown as Record<string, unknown>)[property] = clean));
-    if (badText !== null) throw badRequest(`${fieldLabel(badText, part)}: ${BAD_TEXT}`, { [badText || part]: BAD_TEXT });
+    if (badText !== null) refuse(badText, part, BAD_TEXT);
     const partSchema = schema?.[part];
     const badNumber = partSchema ? numberAsBadString(partSchema, value, "") : null;
-    if (badNumber !== null) throw badRequest(`${fieldLabel(badNumber, part)}: ${NOT_A_NUMBER}`, { [badNumber || part]: NOT_A_NUMBER });
+    if (badNumber !== null) refuse(badNumber, part, NOT_A_NUMBER);
   }
 }
 
