@@ -4,7 +4,8 @@ import type { Database } from "@shop/prisma/db";
 import type { Config } from "@shop/core/config";
 import { noopNotifier, type OrderNotifier } from "@shop/core/orders/notifications";
 import { createBotInfo, type BotInfo } from "@shop/core/telegram/bot-info";
-import errorsPlugin from "./plugins/app/errors";
+import errorsPlugin, { frameworkErrors } from "./plugins/app/errors";
+import inputGuardPlugin from "./plugins/app/input-guard";
 import authPlugin from "./plugins/app/auth";
 import telegramIdentityPlugin from "./plugins/app/telegram-identity";
 import catalogPlugin from "./plugins/app/catalog";
@@ -58,7 +59,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // would make Fastify trust no hop at all)
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: "array", useDefaults: true, allErrors: false } },
+    frameworkErrors,
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: "array", useDefaults: true, allErrors: false, strictNumbers: true } },
     // a line per request only at debug level: at info the log says what happened, not every page view
     logController: new LogController({ disableRequestLogging: config.logLevel !== "debug" }),
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -70,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate("botInfo", createBotInfo(config));
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(helmetPlugin);
   await app.register(compressPlugin);
   await app.register(rateLimitPlugin);

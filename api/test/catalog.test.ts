@@ -85,9 +85,12 @@ describe("GET /api/products", () => {
     const all = [1, 2, 3, 4].map((page) => catalog(`?limit=3&page=${page}`));
     const seen = (await Promise.all(all)).flatMap(ids);
     expect(new Set(seen).size).toBe(10);
-    const far = await catalog("?limit=100&page=999999999999");
+    const far = await catalog("?limit=100&page=1000000");
     expect(far.products).toEqual([]);
     expect(far.totalPages).toBe(1);
+    const past = await t.app.inject({ method: "GET", url: "/api/products?page=1000001" });
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toEqual({ message: "Страница: не больше 1000000", errors: { page: "Страница: не больше 1000000" } });
   });
 
   it("filters by main category", async () => {
@@ -133,10 +136,15 @@ describe("GET /api/products", () => {
     expect(ids(await catalog("?sortOrder=default"))).toEqual(ids(await catalog("")));
   });
 
-  it("treats ids that cannot exist as matching nothing", async () => {
-    for (const query of ["?mainCategory=99999999999", "?mainCategory=1e30", "?subCategories=99999999999", `?subCategories=99999999999,${f.categories.eco}`]) {
+  it("treats tag ids that cannot exist as matching nothing, and refuses a category id past the database's range", async () => {
+    for (const query of ["?mainCategory=2147483647", "?subCategories=99999999999", `?subCategories=99999999999,${f.categories.eco}`]) {
       const body = await catalog(query);
       expect(body.total, query).toBe(query.includes(",") ? 3 : 0);
+    }
+    for (const query of ["?mainCategory=99999999999", "?mainCategory=1e30"]) {
+      const response = await t.app.inject({ method: "GET", url: `/api/products${query}` });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message, query).toMatch(/^Категория: /);
     }
   });
 

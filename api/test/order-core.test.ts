@@ -4,7 +4,7 @@ import { openTestDatabase } from "@shop/prisma/test-database";
 import { ShopError } from "@shop/core/errors";
 import { ORDER_MESSAGES } from "@shop/core/orders/checkout";
 import { noopNotifier, type OrderNotifier } from "@shop/core/orders/notifications";
-import { placeOrder } from "@shop/core/orders/place-order";
+import { KEY_USED_FOR_ANOTHER_ORDER, placeOrder } from "@shop/core/orders/place-order";
 import { confirmPreparedOrder } from "@shop/core/orders/prepared-orders";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 import { CONTACT } from "./helpers/checkout";
@@ -90,13 +90,34 @@ describe("placing an order while a price changes", () => {
     expect(await counts()).toEqual(before);
   });
 
-  it("returns the first order for a key already used, however the cart changed since", async () => {
-    const candle = f.byName("Свеча соевая «Ваниль»");
+  it("returns the first order for a key already used with the same checkout, even when its product is gone since", async () => {
     const input = { contact: CONTACT, source: "website" as const, telegramUser: null, idempotencyKey: "core-replay-1" };
-    const first = await placeOrder(db, notifier, { ...input, lines: [{ productId: candle.id, quantity: 1 }] });
+    const gone = await db.prisma.product.create({ data: { sku: "HM-GONE-1", name: "Снятый с продажи товар", searchName: "снятый", price: 300 } });
+    const first = await placeOrder(db, notifier, { ...input, lines: [{ productId: gone.id, quantity: 1 }] });
+    await db.prisma.product.delete({ where: { id: gone.id } });
     const before = await counts();
-    const replay = await placeOrder(db, notifier, { ...input, lines: [{ productId: 999_999, quantity: 1 }] });
-    expect(replay).toEqual({ created: false, order: first.order });
+    const replay = await placeOrder(db, notifier, { ...input, lines: [{ productId: gone.id, quantity: 1 }] });
+    // the line keeps its snapshot; only its link to the deleted product is gone
+    const firstLines = first.order.lines.map((line) => ({ ...line, productId: null }));
+    expect(replay).toEqual({ created: false, order: { ...first.order, lines: firstLines } });
+    expect(await counts()).toEqual(before);
+  });
+
+  it("refuses a key already used for another checkout (422), and writes nothing", async () => {
+    const candle = f.byName("Свеча соевая «Ваниль»");
+    const input = { contact: CONTACT, source: "website" as const, telegramUser: null, idempotencyKey: "core-replay-2" };
+    await placeOrder(db, notifier, { ...input, lines: [{ productId: candle.id, quantity: 1 }] });
+    const before = await counts();
+    for (const other of [
+      { ...input, lines: [{ productId: 999_999, quantity: 1 }] },
+      { ...input, lines: [{ productId: candle.id, quantity: 2 }] },
+      { ...input, contact: { ...CONTACT, comment: "Другой комментарий" }, lines: [{ productId: candle.id, quantity: 1 }] },
+    ]) {
+      const error = await placeOrder(db, notifier, other).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ShopError);
+      expect((error as ShopError).kind).toBe("unprocessable");
+      expect((error as ShopError).message).toBe(KEY_USED_FOR_ANOTHER_ORDER);
+    }
     expect(await counts()).toEqual(before);
   });
 });

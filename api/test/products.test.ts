@@ -113,8 +113,12 @@ describe("POST /api/cart/recommendations", () => {
 
   it("excludes every cart product and ignores unknown ids", async () => {
     const cart = f.products.slice(0, 8).map((p) => p.id);
-    const list = (await recommend([...cart, 999999, 99999999999])).json() as ProductCard[];
+    const list = (await recommend([...cart, 999999, 2147483647])).json() as ProductCard[];
     expect(list.map((p) => p.id).sort()).toEqual(f.products.slice(8).map((p) => p.id).sort());
+    // an id past what the database can hold is no product id at all
+    const tooLarge = await recommend([...cart, 99999999999]);
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json().message).toBe("Товары корзины: не больше 2147483647");
   });
 
   it("rejects a malformed body with 400", async () => {

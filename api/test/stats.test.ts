@@ -296,15 +296,16 @@ describe("statistics reads write nothing", () => {
 
 describe("bad statistics queries", () => {
   it.each([
-    ["period=90d", /^Некорректные данные/],
+    ["period=90d", /^Период: недопустимое значение$/],
     ["start=2025-01-01", /^Укажите обе даты периода: start и end$/],
     ["end=2025-01-01", /^Укажите обе даты периода: start и end$/],
     ["start=2025-02-01&end=2025-01-31", /^Дата окончания периода раньше даты начала$/],
     ["start=2020-01-01&end=2024-01-01", /^Период не может быть длиннее 3 лет$/],
-    ["start=2025-02-30&end=2025-03-01", /^Некорректные данные/],
-    ["start=yesterday&end=today", /^Некорректные данные/],
-    ["limit=0", /^Некорректные данные/],
-    ["limit=101", /^Некорректные данные/],
+    ["start=2025-02-30&end=2025-03-01", /^Начало периода: неверный формат$/],
+    ["start=yesterday&end=today", /^Начало периода: неверный формат$/],
+    ["limit=0", /^Количество в списке: не меньше 1$/],
+    ["limit=101", /^Количество в списке: не больше 100$/],
+    ["limit=Infinity", /^Количество в списке: должно быть числом$/],
   ])("%s → 400", async (query, message) => {
     const response = await t.app.inject({ method: "GET", url: `/api/admin/stats/kpi?${query}`, headers: auth });
     expect(response.statusCode).toBe(400);

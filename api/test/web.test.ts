@@ -187,6 +187,19 @@ describe("product pages carry their meta tags in the HTML", () => {
     }
   });
 
+  it("keeps a name with $' or $` as text: the page's data stays in its script, not in the title", async () => {
+    const candle = fixture.byName("Свеча соевая «Ваниль»");
+    const name = "Свеча $' и $` и $& «$1»";
+    await t.prisma.product.update({ where: { id: candle.id }, data: { name } });
+    const html = (await t.app.inject({ method: "GET", url: `/product/${candle.id}` })).body;
+    expect(html).toContain(`<title>${escapeHtml(name)} — Ремесло</title>`);
+    expect(metaContent(html, "property", "og:title")).toBe(escapeHtml(`${name} — Ремесло`));
+    expect(metaContent(html, "name", "description")).toBe(escapeHtml(metaDescription(`Описание: Свеча соевая «Ваниль».`)));
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/id="shop-data"/g)).toHaveLength(1);
+    await t.prisma.product.update({ where: { id: candle.id }, data: { name: candle.name } });
+  });
+
   it("never lets embedded text close the data script", async () => {
     const mug = fixture.byName("Кружка ручной лепки");
     await t.prisma.product.update({ where: { id: mug.id }, data: { description: "</script><script>alert(1)</script>" } });

@@ -5,6 +5,7 @@ import type { Totals } from "@shop/shared/pricing";
 import { formatDateTime, formatPrice } from "@shop/shared/format";
 import { sourceLabel, statusLabel } from "@shop/shared/labels";
 import { formatPhone } from "@shop/shared/phone";
+import { cutText } from "@shop/shared/text";
 
 /**
  * The texts the bot writes about an order (HTML parse mode). Placed orders and prepared website checkouts have
@@ -31,27 +32,54 @@ function totalsBlock(totals: Totals): string[] {
   return rows;
 }
 
-function contactBlock(contact: OrderContact): string[] {
+/** How long the shopper's own texts may stay in a message (UTF-16 units); Infinity: whole. */
+interface TextRoom {
+  address: number;
+  comment: number;
+}
+const WHOLE: TextRoom = { address: Infinity, comment: Infinity };
+
+function contactBlock(contact: OrderContact, room: TextRoom): string[] {
   const rows = [`Имя: ${escapeHtml(contact.customerName)}`, `Телефон: ${escapeHtml(formatPhone(contact.customerPhone))}`];
-  rows.push(`Адрес: ${contact.deliveryAddress ? escapeHtml(contact.deliveryAddress) : "не указан"}`);
-  if (contact.comment) rows.push(`Комментарий: ${escapeHtml(contact.comment)}`);
+  rows.push(`Адрес: ${contact.deliveryAddress ? escapeHtml(cutText(contact.deliveryAddress, room.address)) : "не указан"}`);
+  if (contact.comment) rows.push(`Комментарий: ${escapeHtml(cutText(contact.comment, room.comment))}`);
   return rows;
 }
 
 /**
- * Joins head, item lines and tail; when a very long order would pass Telegram's limit, the item list is cut
- * and says how many lines are left out (the whole order is always in the admin panel).
+ * A message's length as Telegram counts it against its limit: after parsing, so tags count nothing and an entity
+ * (`&amp;`) one character; in UTF-16 units, as Telegram counts (an emoji is two).
  */
-function fit(head: string[], lines: string[], tail: string[]): string {
-  const build = (shown: string[], hidden: number) =>
-    [...head, ...shown, ...(hidden > 0 ? [`…и ещё позиций: ${hidden}`] : []), ...tail].join("\n");
-  let count = lines.length;
-  let text = build(lines, 0);
-  while (text.length > MAX_TEXT && count > 0) {
-    count -= 1;
-    text = build(lines.slice(0, count), lines.length - count);
+export function telegramTextLength(html: string): number {
+  return html.replace(/<[^>]*>/g, "").replace(/&(?:amp|lt|gt|quot|#\d+);/g, "&").length;
+}
+
+/**
+ * Joins head, item lines and tail within Telegram's limit. The shopper's own texts give way first: the comment,
+ * then the address, are cut (by whole characters, before escaping, so never inside an emoji or an entity) and end
+ * with '…'. Only an order whose lines alone pass the limit loses lines, and says how many are left out (the
+ * whole order is always in the admin panel). docs/product.md#telegram-messages
+ */
+function fit(head: string[], lines: string[], tail: (room: TextRoom) => string[], contact: OrderContact): string {
+  const build = (shown: string[], hidden: number, room: TextRoom) =>
+    [...head, ...shown, ...(hidden > 0 ? [`…и ещё позиций: ${hidden}`] : []), ...tail(room)].join("\n");
+  let room = WHOLE;
+  let text = build(lines, 0, room);
+  const over = () => telegramTextLength(text) - MAX_TEXT;
+  if (over() > 0 && contact.comment) {
+    room = { ...room, comment: Math.max(1, contact.comment.length - over()) };
+    text = build(lines, 0, room);
   }
-  return text.length > MAX_TEXT ? text.slice(0, MAX_TEXT - 1) + "…" : text;
+  if (over() > 0 && contact.deliveryAddress) {
+    room = { ...room, address: Math.max(1, contact.deliveryAddress.length - over()) };
+    text = build(lines, 0, room);
+  }
+  let count = lines.length;
+  while (over() > 0 && count > 0) {
+    count -= 1;
+    text = build(lines.slice(0, count), lines.length - count, room);
+  }
+  return text;
 }
 
 /** The card a manager gets for every new order; re-rendered with the current status when a button is pressed. */
@@ -68,25 +96,32 @@ export function managerOrderText(order: Order, options: { changedBy?: string } =
     "",
     "<b>Состав:</b>",
   ];
-  const tail = ["", ...totalsBlock(order.totals), "", "<b>Покупатель:</b>", ...contactBlock(order.contact), ...(telegram ? [telegram] : [])];
-  return fit(head, order.lines.map(itemLine), tail);
+  const tail = (room: TextRoom) => [
+    "",
+    ...totalsBlock(order.totals),
+    "",
+    "<b>Покупатель:</b>",
+    ...contactBlock(order.contact, room),
+    ...(telegram ? [telegram] : []),
+  ];
+  return fit(head, order.lines.map(itemLine), tail, order.contact);
 }
 
 /** The website checkout as the shopper sees it before confirming in the bot. */
 export function preparedOrderText(prepared: PreparedOrder): string {
   const head = ["🛒 <b>Ваш заказ с сайта</b>", "", "<b>Состав:</b>"];
-  const tail = [
+  const tail = (room: TextRoom) => [
     "",
     ...totalsBlock(prepared.totals),
     "",
     "<b>Контактные данные:</b>",
-    ...contactBlock(prepared.contact),
+    ...contactBlock(prepared.contact, room),
     "",
     "* Точная стоимость доставки будет уточнена менеджером",
     "",
     "Всё верно? Нажмите «Подтвердить заказ».",
   ];
-  return fit(head, prepared.lines.map(itemLine), tail);
+  return fit(head, prepared.lines.map(itemLine), tail, prepared.contact);
 }
 
 /** What a customer with a Telegram account is told when a manager or the admin panel moves the order. */

@@ -6,6 +6,7 @@ import { queueMessages } from "@shop/core/orders/notifications";
 import { readOrder } from "@shop/core/orders/order-record";
 import { createOutboxNotifier } from "../src/notifier";
 import { parseCallback } from "../src/callback-data";
+import { telegramTextLength } from "../src/order-text";
 
 let db: Database;
 const MANAGERS = [BigInt(111), BigInt(-100222)];
@@ -160,7 +161,7 @@ describe("outbox notifier", () => {
       await queueMessages(sqlOf(tx), notifier.orderCreated(await orderOf(tx, created.id)));
     });
     const text = ((await db.prisma.outboxMessage.findFirstOrThrow()).payload as { text: string }).text;
-    expect(text.length).toBeLessThanOrEqual(4096);
+    expect(telegramTextLength(text)).toBeLessThanOrEqual(4096);
     expect(text).toMatch(/…и ещё позиций: \d+/);
     expect(text).toContain("Итого: 2\u00a0459.80\u00a0руб.");
   });

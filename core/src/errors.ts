@@ -1,8 +1,8 @@
 /**
  * What can go wrong in the shop's own rules, in words a shopper or a manager may read (Russian). The API turns
- * a kind into an HTTP status (400, 401, 403, 404, 409), the bot into a chat message; the domain knows neither.
+ * a kind into an HTTP status (400, 401, 403, 404, 409, 422), the bot into a chat message; the domain knows neither.
  */
-export type ShopErrorKind = "invalid" | "unauthorized" | "forbidden" | "not-found" | "conflict";
+export type ShopErrorKind = "invalid" | "unauthorized" | "forbidden" | "not-found" | "conflict" | "unprocessable";
 
 export class ShopError extends Error {
   constructor(
@@ -21,3 +21,5 @@ export const unauthorized = (message: string) => new ShopError("unauthorized", m
 export const forbidden = (message: string) => new ShopError("forbidden", message);
 export const notFound = (message = "Не найдено") => new ShopError("not-found", message);
 export const conflict = (message: string) => new ShopError("conflict", message);
+/** A request the shop understands but cannot carry out as asked (an Idempotency-Key reused for another checkout). */
+export const unprocessable = (message: string) => new ShopError("unprocessable", message);

@@ -294,6 +294,40 @@ describe("the bot end to end", () => {
     expect(card.params.text).toContain("Адрес: не указан");
   });
 
+  it("creates an order whose comment is 2 000 emoji and delivers its manager card, the comment cut and the lines whole", async () => {
+    const worker = newWorker();
+    const callsBefore = fake.calls.length;
+    const emoji = "😀".repeat(2000);
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: {
+        customer_name: "Иван <Петров> & сын",
+        customer_phone: "89001112233",
+        delivery_address: "Москва",
+        comment: emoji,
+        cart_items: [
+          { product_id: fixture.byName("Плед вязаный из шерсти").id, quantity: 1 },
+          { product_id: fixture.byName("Кружка ручной лепки").id, quantity: 3 },
+        ],
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const { order_number } = response.json() as { order_number: string };
+    await deliverAll(worker);
+    for (const chat of [MANAGER_GROUP, MANAGER_DM]) {
+      const text = lastSentTo(chat).params.text as string;
+      expect(text).toContain(`Заказ №${order_number}`);
+      expect(text).toContain("• Плед вязаный из шерсти");
+      expect(text).toContain("• Кружка ручной лепки");
+      expect(text).toContain("Адрес: Москва");
+      expect(text).toContain("Имя: Иван &lt;Петров&gt; &amp; сын");
+      expect(text).toMatch(/Комментарий: (😀)+…/u);
+    }
+    // the stand-in refuses what Telegram refuses (too long, half an emoji, a broken entity): nothing was refused
+    expect(fake.calls.slice(callsBefore).filter((call) => call.method === "sendMessage" && !call.ok)).toEqual([]);
+  });
+
   it("delivers every notification exactly once through a 429 and a Telegram outage, across a worker restart", async () => {
     const first = newWorker();
     const before = fake.delivered().length;

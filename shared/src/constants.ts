@@ -31,6 +31,9 @@ export const MAX_ITEM_QUANTITY = 99;
 /** Distinct products in one order. */
 export const MAX_ORDER_LINES = 100;
 
+/** The checkout form's longest texts, in characters (docs/product.md#checkout-validation). */
+export const CHECKOUT_MAX_LENGTH = { customer_name: 200, customer_phone: 40, delivery_address: 1000, comment: 2000 } as const;
+
 /** A prepared website checkout waits this long for its confirmation in the bot. */
 export const PREPARED_ORDER_TTL_MS = 24 * 60 * 60 * 1000;
 

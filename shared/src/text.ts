@@ -13,5 +13,30 @@ export function metaDescription(text: string | null | undefined, fallback = DEFA
   const clean = (text ?? "").replace(/\s+/g, " ").trim();
   if (!clean) return fallback;
   if (clean.length <= META_DESCRIPTION_LENGTH) return clean;
-  return clean.slice(0, META_DESCRIPTION_LENGTH - 3).trimEnd() + "...";
+  return cutText(clean, META_DESCRIPTION_LENGTH - 3, "").trimEnd() + "...";
 }
+
+/** Length in characters (code points): an emoji is one, as the database and the API's limits count it. */
+export const charLength = (text: string) => {
+  let count = 0;
+  for (const _char of text) count++;
+  return count;
+};
+
+/**
+ * `text` cut to at most `maxUnits` UTF-16 units (what JavaScript's length and Telegram's limits count), ending with
+ * `ellipsis` when cut; only between whole characters, so an emoji is never split into half a surrogate pair.
+ */
+export function cutText(text: string, maxUnits: number, ellipsis = "…"): string {
+  if (text.length <= maxUnits) return text;
+  const room = maxUnits - ellipsis.length;
+  let cut = "";
+  for (const char of text) {
+    if (cut.length + char.length > room) break;
+    cut += char;
+  }
+  return cut + ellipsis;
+}
+
+/** Half of a surrogate pair with no other half: not a character, and no UTF-8 (PostgreSQL and Telegram refuse it). */
+export const hasLoneSurrogate = (text: string) => /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);

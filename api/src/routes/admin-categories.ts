@@ -11,12 +11,12 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409
 
 export default async function adminCategoryRoutes(instance: App) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-  const preHandler = app.requireAdmin;
+  const onRequest = app.requireAdmin;
 
   app.get(
     "/api/admin/categories",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ["admin"],
         summary: "Categories and tags with product counts (main first, then tags, by name)",
@@ -33,7 +33,7 @@ export default async function adminCategoryRoutes(instance: App) {
   app.post(
     "/api/admin/categories",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ["admin"],
         summary: "Create a main category or a tag",
@@ -48,7 +48,7 @@ export default async function adminCategoryRoutes(instance: App) {
   app.put(
     "/api/admin/categories/:id",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ["admin"],
         summary: "Rename and/or retype a category",
@@ -64,7 +64,7 @@ export default async function adminCategoryRoutes(instance: App) {
   app.delete(
     "/api/admin/categories/:id",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ["admin"],
         summary: "Delete a category; its products stay, detached from it",

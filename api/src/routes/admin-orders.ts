@@ -11,12 +11,12 @@ const security = [{ bearerAuth: [] }];
 /** The admin's side of /api/orders (POST /api/orders, the shopper's checkout, lives in routes/orders.ts). */
 export default async function adminOrderRoutes(instance: App) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-  const preHandler = app.requireAdmin;
+  const onRequest = app.requireAdmin;
 
   app.get(
     "/api/orders",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ["admin"],
         summary: "Orders with their items, newest first; status = all or one status",
@@ -31,7 +31,7 @@ export default async function adminOrderRoutes(instance: App) {
   app.get(
     "/api/orders/:id",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ["admin"],
         summary: "One order with its items",
@@ -46,7 +46,7 @@ export default async function adminOrderRoutes(instance: App) {
   app.put(
     "/api/orders/:id/status",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ["admin"],
         summary: "Change an order's status (new, processing, shipped, completed, cancelled); the customer is notified",

@@ -12,12 +12,12 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
 
 export default async function adminProductRoutes(instance: App) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-  const preHandler = app.requireAdmin;
+  const onRequest = app.requireAdmin;
 
   app.get(
     "/api/admin/products",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ["admin"],
         summary: "Products with their categories, newest first; q searches the name or the article",
@@ -36,7 +36,7 @@ export default async function adminProductRoutes(instance: App) {
   app.post(
     "/api/admin/products",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ["admin"],
         summary: "Create a product (the article is generated); imageUrls come from /api/admin/upload",
@@ -51,7 +51,7 @@ export default async function adminProductRoutes(instance: App) {
   app.put(
     "/api/admin/products/:id",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ["admin"],
         summary: "Update a product: images is the full new list in order (kept ones by id, new uploads by URL)",
@@ -67,7 +67,7 @@ export default async function adminProductRoutes(instance: App) {
   app.delete(
     "/api/admin/products/:id",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ["admin"],
         summary: "Delete a product; past orders keep their copy of its name, article, image and price",

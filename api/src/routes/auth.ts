@@ -40,7 +40,7 @@ export default async function authRoutes(instance: App) {
   app.get(
     "/api/admin/me",
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ["admin"],
         summary: "The signed-in admin",

@@ -30,7 +30,7 @@ export default async function adminStatsRoutes(app: App) {
     app.get<{ Querystring: StatsQuery }>(
       `/api/admin/stats/${path}`,
       {
-        preHandler: app.requireAdmin,
+        onRequest: app.requireAdmin,
         schema: {
           tags: ["admin-stats"],
           summary,

@@ -26,7 +26,7 @@ function uploadError(error: unknown): unknown {
     case "FST_MP_PREMATURE_CLOSE":
       return badRequest("Загрузка прервана, попробуйте ещё раз");
     default:
-      if (error instanceof Error && /Unexpected end of form|Malformed part header|Multipart: Boundary not found/.test(error.message)) {
+      if (error instanceof Error && /Unexpected end of form|Unexpected end of multipart data|Malformed part header|Multipart: Boundary not found/.test(error.message)) {
         return badRequest("Некорректный multipart-запрос");
       }
       return error;
@@ -39,7 +39,7 @@ export default async function uploadRoutes(instance: App) {
   app.post(
     "/api/admin/upload",
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ["admin"],
         summary: "Upload product images (multipart, repeated field `images`): returns their /uploads/… URLs",

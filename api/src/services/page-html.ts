@@ -37,12 +37,13 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     `<meta name="twitter:card" content="${meta.image ? "summary_large_image" : "summary"}" />`,
     `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
   ].filter(Boolean);
+  // replacer functions throughout: a replacement string would read `$'` or `$&` in a product's name as a pattern
   return html
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${title}</title>`)
-    .replace(/<meta\s+name="description"[^>]*>/, `<meta name="description" content="${description}" />`)
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`)
+    .replace(/<meta\s+name="description"[^>]*>/, () => `<meta name="description" content="${description}" />`)
     .replace(/\s*<meta\s+(property="og:|name="twitter:)[^>]*>/g, "")
     .replace(/\s*<link\s+rel="canonical"[^>]*>/g, "")
-    .replace("</head>", `  ${tags.join("\n    ")}\n  </head>`);
+    .replace("</head>", () => `  ${tags.join("\n    ")}\n  </head>`);
 }
 
 /** The first catalogue page as the web app asks for it (apps/web/src/lib/api.ts, paths.catalog). */
@@ -149,7 +150,7 @@ export function pageAssetLinks(manifest: Record<string, ManifestChunk> | null, p
 }
 
 export function withLinks(html: string, links: string[]): string {
-  return links.length ? html.replace("</head>", `  ${links.join("\n    ")}\n  </head>`) : html;
+  return links.length ? html.replace("</head>", () => `  ${links.join("\n    ")}\n  </head>`) : html;
 }
 
 /** What apps/web/src/entry-server.tsx exports. */

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { hasLoneSurrogate } from "@shop/shared/text";
 
 /**
  * Bot API JSON as the fake received or answered it. Its shape depends on the method, and the tests read whichever
@@ -56,6 +57,23 @@ export const TOO_MANY = (retryAfter: number): FakeFailure => ({
   retryAfter,
 });
 export const SERVER_ERROR: FakeFailure = { status: 500, description: "Internal Server Error" };
+
+/**
+ * What Telegram itself refuses in a message text: more than 4096 characters after entities are parsed (UTF-16
+ * units), half a surrogate pair (not UTF-8), and HTML that does not parse (a `&` that starts no entity, a tag cut off).
+ */
+function refusedText(method: string, params: Record<string, BotApiJson>): string | null {
+  if (method !== "sendMessage" && method !== "editMessageText") return null;
+  const text = params.text;
+  if (typeof text !== "string") return null;
+  if (hasLoneSurrogate(text)) return "Bad Request: strings must be encoded in UTF-8";
+  if (params.parse_mode === "HTML") {
+    if (/&(?!(?:amp|lt|gt|quot|#\d+);)/.test(text) || /<[^>]*$/.test(text)) return "Bad Request: can't parse entities";
+    const visible = text.replace(/<[^>]*>/g, "").replace(/&(?:amp|lt|gt|quot|#\d+);/g, "&");
+    if (visible.length > 4096) return "Bad Request: message is too long";
+  } else if (text.length > 4096) return "Bad Request: message is too long";
+  return null;
+}
 
 export async function startFakeTelegram(token: string): Promise<FakeTelegram> {
   const calls: FakeCall[] = [];
@@ -129,6 +147,11 @@ export async function startFakeTelegram(token: string): Promise<FakeTelegram> {
       await new Promise<void>((resolve) => held.set(method, [...(held.get(method) ?? []), resolve]));
     }
 
+    const refused = refusedText(method, params);
+    if (refused) {
+      calls.push({ method, params, ok: false, at: Date.now() });
+      return send(400, { ok: false, error_code: 400, description: refused });
+    }
     const failure = scripted.get(method)?.shift() ?? outages.get(method);
     if (failure) {
       calls.push({ method, params, ok: false, at: Date.now() });

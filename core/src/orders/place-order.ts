@@ -1,8 +1,9 @@
+import { createHash } from "node:crypto";
 import type { Database, Sql } from "@shop/prisma/db";
 import type { CheckoutForm } from "@shop/shared/checkout";
 import { computeTotals } from "@shop/shared/pricing";
 import type { OrderSourceValue } from "@shop/shared/schemas/orders";
-import { conflict, forbidden, invalid, ShopError } from "../errors";
+import { conflict, forbidden, invalid, ShopError, unprocessable } from "../errors";
 import type { TelegramIdentity } from "../customers/telegram-customers";
 import { checkContact, mergeLines, ORDER_MESSAGES, priceCartInSlot, type RequestedLine } from "./checkout";
 import type { OrderNotifier } from "./notifications";
@@ -72,6 +73,27 @@ export function resolveOrderIdentity(
   };
 }
 
+export const KEY_USED_FOR_ANOTHER_ORDER =
+  "Этот ключ повтора (Idempotency-Key) уже использован для другого заказа. Обновите страницу и оформите заказ ещё раз.";
+
+/**
+ * What one Idempotency-Key stands for: the checkout as the client sent it (form, cart lines, source, Telegram
+ * user), as a sha-256. A retry sends the same; another cart or form under the same key is refused.
+ */
+export function checkoutFingerprint(input: PlaceOrderInput): string {
+  const { contact } = input;
+  const canonical = JSON.stringify([
+    contact.customer_name,
+    contact.customer_phone,
+    contact.delivery_address ?? null,
+    contact.comment ?? null,
+    input.lines.map((line) => [line.productId, line.quantity]),
+    input.source,
+    input.telegramUser ? String(input.telegramUser.id) : null,
+  ]);
+  return createHash("sha256").update(canonical).digest("hex");
+}
+
 /** When prices keep changing under a checkout (an admin editing them that very moment), it gives up after this many tries. */
 const PRICING_ATTEMPTS = 3;
 
@@ -83,10 +105,15 @@ const PRICING_ATTEMPTS = 3;
  */
 export async function placeOrder(db: Database, notifier: OrderNotifier, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const key = input.idempotencyKey;
+  const bodyHash = key ? checkoutFingerprint(input) : null;
   const sql: Sql = { query: (text, values) => db.read(text, values, { prepare: true }) };
   const firstOrder = async (): Promise<PlaceOrderResult | null> => {
     if (!key) return null;
-    const [row] = await sql.query<{ id: number }>(`SELECT id FROM orders WHERE idempotency_key = $1`, [key]);
+    const [row] = await sql.query<{ id: number; body_hash: string | null }>(
+      `SELECT id, idempotency_body_hash AS body_hash FROM orders WHERE idempotency_key = $1`,
+      [key],
+    );
+    if (row?.body_hash && row.body_hash !== bodyHash) throw unprocessable(KEY_USED_FOR_ANOTHER_ORDER);
     const order = row ? await readOrder(sql, row.id) : null;
     return order ? { created: false, order } : null;
   };
@@ -103,6 +130,7 @@ export async function placeOrder(db: Database, notifier: OrderNotifier, input: P
         totals: computeTotals(priced.lines),
         telegramUser: input.telegramUser,
         idempotencyKey: key,
+        idempotencyBodyHash: bodyHash,
         pricesStillCurrent: true,
       });
       if (order) {

@@ -20,6 +20,8 @@ export interface NewOrder {
   totals: Totals;
   telegramUser: TelegramIdentity | null;
   idempotencyKey?: string | null;
+  /** what the key was used for: the checkout's fingerprint (place-order.ts) */
+  idempotencyBodyHash?: string | null;
   /**
    * the lines' prices are what the products cost when this statement runs (else nothing is written): for an
    * order priced just before, outside a transaction
@@ -43,9 +45,9 @@ WITH customer AS (
 ), new_order AS (
   INSERT INTO orders (id, order_number, source, customer_name, customer_phone, delivery_address, comment, subtotal,
                       discount_percent, discount_amount, delivery_cost, total, telegram_user_id, telegram_username,
-                      telegram_first_name, telegram_last_name, idempotency_key, created_at, updated_at)
+                      telegram_first_name, telegram_last_name, idempotency_key, idempotency_body_hash, created_at, updated_at)
   SELECT $1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, $10::numeric, $11::numeric, $25::numeric,
-         $12::bigint, $13, $14, $15, $17, $26::timestamptz, $26::timestamptz
+         $12::bigint, $13, $14, $15, $17, $31, $26::timestamptz, $26::timestamptz
    WHERE NOT $27::boolean OR (SELECT matching FROM current_prices) = cardinality($19::int[])
   ON CONFLICT (idempotency_key) DO NOTHING
   RETURNING id
@@ -118,6 +120,7 @@ export async function writeOrder(sql: Sql, notifier: OrderNotifier, input: NewOr
     order.createdAt,
     input.pricesStillCurrent ?? false,
     ...outboxParameters(messages),
+    input.idempotencyBodyHash ?? null,
   ]);
   return written.length === 1 ? order : null;
 }

@@ -1,6 +1,6 @@
 import Type, { type Static } from "typebox";
 import { CategoryType, Product } from "./catalog";
-import { Nullable } from "./common";
+import { Id, Nullable, Page } from "./common";
 
 export const LoginBody = Type.Object({
   login: Type.String({ maxLength: 200 }),
@@ -39,7 +39,7 @@ const ProductFields = {
   width: Dimension,
   height: Dimension,
   depth: Dimension,
-  categoryIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 })),
+  categoryIds: Type.Optional(Type.Array(Id, { maxItems: 100 })),
 };
 
 /** POST /api/admin/products: images as a list of URLs, the first is the main image. */
@@ -53,13 +53,13 @@ export type CreateProductBody = Static<typeof CreateProductBody>;
 export const UpdateProductBody = Type.Object({
   ...ProductFields,
   images: Type.Optional(
-    Type.Array(Type.Object({ id: Type.Optional(Type.Integer({ minimum: 1 })), image_url: ImageUrl }), { maxItems: 20 }),
+    Type.Array(Type.Object({ id: Type.Optional(Id), image_url: ImageUrl }), { maxItems: 20 }),
   ),
 });
 export type UpdateProductBody = Static<typeof UpdateProductBody>;
 
 export const AdminProductsQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(Page),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
   /** part of the name or the article */
   q: Type.Optional(Type.String({ maxLength: 200 })),

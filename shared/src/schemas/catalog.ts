@@ -1,6 +1,6 @@
 import Type, { type Static } from "typebox";
 import { CATALOG_MAX_PAGE_SIZE, SEARCH_RESULTS_LIMIT } from "../constants";
-import { Money, Nullable } from "./common";
+import { Id, Money, Nullable, Page } from "./common";
 
 export const CategoryType = Type.Union([Type.Literal("main"), Type.Literal("sub")]);
 export type CategoryType = Static<typeof CategoryType>;
@@ -49,13 +49,13 @@ export const SortOrder = Type.Union([Type.Literal("default"), Type.Literal("pric
 export type SortOrder = Static<typeof SortOrder>;
 
 export const CatalogQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(Page),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: CATALOG_MAX_PAGE_SIZE })),
-  mainCategory: Type.Optional(Type.Integer({ minimum: 1 })),
+  mainCategory: Type.Optional(Id),
   /** comma-joined tag ids: a product matches when it has any of them */
   subCategories: Type.Optional(Type.String({ pattern: "^\\s*(\\d+\\s*(,\\s*\\d+\\s*)*)?$", maxLength: 500 })),
-  priceFrom: Type.Optional(Type.Number({ minimum: 0 })),
-  priceTo: Type.Optional(Type.Number({ minimum: 0 })),
+  priceFrom: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000_000 })),
+  priceTo: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000_000 })),
   sortOrder: Type.Optional(SortOrder),
 });
 export type CatalogQuery = Static<typeof CatalogQuery>;
@@ -78,7 +78,7 @@ export const SearchResponse = Type.Object({ products: Type.Array(ProductCard) })
 export type SearchResponse = Static<typeof SearchResponse>;
 
 export const RecommendationsBody = Type.Object({
-  cartProductIds: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 200 }),
+  cartProductIds: Type.Array(Id, { maxItems: 200 }),
 });
 export type RecommendationsBody = Static<typeof RecommendationsBody>;
 

@@ -1,6 +1,6 @@
 import Type, { type Static } from "typebox";
-import { MAX_ITEM_QUANTITY, MAX_ORDER_LINES } from "../constants";
-import { Money, Nullable } from "./common";
+import { CHECKOUT_MAX_LENGTH, MAX_ITEM_QUANTITY, MAX_ORDER_LINES } from "../constants";
+import { Id, Money, Nullable, Page, TelegramUserId } from "./common";
 
 export const OrderStatus = Type.Union([
   Type.Literal("new"),
@@ -27,20 +27,20 @@ const Quantity = Type.Integer({ minimum: 1, maximum: MAX_ITEM_QUANTITY });
  * plain strings here.
  */
 export const CheckoutFields = Type.Object({
-  customer_name: Type.String({ maxLength: 200 }),
-  customer_phone: Type.String({ maxLength: 40 }),
-  delivery_address: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
-  comment: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+  customer_name: Type.String({ maxLength: CHECKOUT_MAX_LENGTH.customer_name }),
+  customer_phone: Type.String({ maxLength: CHECKOUT_MAX_LENGTH.customer_phone }),
+  delivery_address: Type.Optional(Nullable(Type.String({ maxLength: CHECKOUT_MAX_LENGTH.delivery_address }))),
+  comment: Type.Optional(Nullable(Type.String({ maxLength: CHECKOUT_MAX_LENGTH.comment }))),
 });
 export type CheckoutFields = Static<typeof CheckoutFields>;
 
 /** A cart line of a direct order. Only product_id and quantity count: names and prices come from the database. */
 export const OrderCartItem = Type.Object({
-  product_id: Type.Integer({ minimum: 1 }),
+  product_id: Id,
   quantity: Quantity,
-  product_name: Type.Optional(Type.String()),
-  product_sku: Type.Optional(Type.String()),
-  product_image: Type.Optional(Nullable(Type.String())),
+  product_name: Type.Optional(Type.String({ maxLength: 200 })),
+  product_sku: Type.Optional(Type.String({ maxLength: 100 })),
+  product_image: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
   price: Type.Optional(Type.Number()),
 });
 
@@ -49,7 +49,7 @@ export const CreateOrderBody = Type.Intersect([
   CheckoutFields,
   Type.Object({
     source: Type.Optional(OrderSource),
-    telegram_user_id: Type.Optional(Nullable(Type.Union([Type.Integer(), Type.String({ pattern: "^\\d{1,20}$" })]))),
+    telegram_user_id: Type.Optional(Nullable(TelegramUserId)),
     telegram_username: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
     telegram_first_name: Type.Optional(Nullable(Type.String({ maxLength: 128 }))),
     telegram_last_name: Type.Optional(Nullable(Type.String({ maxLength: 128 }))),
@@ -75,12 +75,12 @@ export type CreateOrderResponse = Static<typeof CreateOrderResponse>;
 
 /** A cart line of a prepared order: again, only id and quantity are trusted. */
 export const PrepareCartItem = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
+  id: Id,
   quantity: Quantity,
-  name: Type.Optional(Type.String()),
+  name: Type.Optional(Type.String({ maxLength: 200 })),
   price: Type.Optional(Type.Number()),
-  image: Type.Optional(Nullable(Type.String())),
-  sku: Type.Optional(Type.String()),
+  image: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+  sku: Type.Optional(Type.String({ maxLength: 100 })),
 });
 
 /** POST /api/orders/prepare: the website checkout, confirmed later in the bot. Client totals are ignored. */
@@ -138,7 +138,7 @@ export const AdminOrder = Type.Object({
 export type AdminOrder = Static<typeof AdminOrder>;
 
 export const AdminOrdersQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(Page),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   status: Type.Optional(Type.Union([OrderStatus, Type.Literal("all")])),
 });

@@ -1,8 +1,8 @@
 import Type, { type Static } from "typebox";
-import { Nullable } from "./common";
+import { Nullable, TelegramUserId } from "./common";
 
 export const TelegramUserBody = Type.Object({
-  telegram_user_id: Type.Union([Type.Integer(), Type.String({ pattern: "^\\d{1,20}$" })]),
+  telegram_user_id: TelegramUserId,
   telegram_username: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
   telegram_first_name: Type.Optional(Nullable(Type.String({ maxLength: 128 }))),
   telegram_last_name: Type.Optional(Nullable(Type.String({ maxLength: 128 }))),

@@ -1,7 +1,8 @@
 import fp from "fastify-plugin";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ShopError, type ShopErrorKind } from "@shop/core/errors";
 import { isDatabaseUnavailable } from "@shop/prisma/unavailable";
+import { validationMessages } from "./validation-messages";
 
 export { invalid as badRequest, notFound, conflict } from "@shop/core/errors";
 
@@ -25,6 +26,7 @@ const SHOP_ERROR_STATUS: Record<ShopErrorKind, number> = {
   forbidden: 403,
   "not-found": 404,
   conflict: 409,
+  unprocessable: 422,
 };
 
 /** docs/api.md#errors: the database cannot be reached; nothing was written, the same request may be sent again */
@@ -44,16 +46,10 @@ const STATUS_MESSAGES: Record<number, string> = {
   429: "Слишком много запросов, попробуйте позже",
 };
 
-/** Fastify's validation errors name the field in English; the person reading gets a Russian sentence. */
-function validationMessage(error: FastifyError): { message: string; errors: Record<string, string> } {
-  const errors: Record<string, string> = {};
-  for (const item of error.validation ?? []) {
-    const missing = (item.params as { missingProperty?: string } | undefined)?.missingProperty;
-    const field = (missing ?? item.instancePath.replace(/^\//, "").replace(/\//g, ".")) || error.validationContext || "request";
-    errors[field] ??= missing ? "обязательное поле" : (item.message ?? "некорректное значение");
-  }
-  const parts = Object.entries(errors).map(([field, text]) => `${field}: ${text}`);
-  return { message: `Некорректные данные: ${parts.join("; ") || error.message}`, errors };
+/** The router's own refusals (an address that is not valid percent-encoding, a path segment too long), in Russian. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode === 414 ? 414 : 400;
+  reply.status(status).send({ message: status === 414 ? "Слишком длинный адрес запроса" : "Некорректный адрес запроса" });
 }
 
 export default fp(async function errorsPlugin(app: FastifyInstance) {
@@ -66,7 +62,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       return reply.status(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
     }
     if (error.validation) {
-      return reply.status(400).send(validationMessage(error));
+      return reply.status(400).send(validationMessages(error.validation, error.validationContext));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, "database unreachable: answered 503");

@@ -94,6 +94,14 @@ describe("checkout form", () => {
     expect(phoneInput().value).toBe("+7 ");
   });
 
+  it("stops the texts at the server's limits, in characters", () => {
+    mockApi(DIRECT, () => json(500, {}));
+    renderCheckout();
+    expect(nameInput().maxLength).toBe(200);
+    expect((screen.getByLabelText("Адрес доставки") as HTMLInputElement).maxLength).toBe(1000);
+    expect((screen.getByLabelText("Комментарий к заказу") as HTMLTextAreaElement).maxLength).toBe(2000);
+  });
+
   it("blocks the submission with the shop's messages, each clearing when its field is edited", async () => {
     mockApi(DIRECT, () => json(201, {}));
     renderCheckout();

@@ -5,6 +5,7 @@ import type { ConfigResponse } from "@shop/shared/schemas/telegram";
 import { ORDER_ERROR_MESSAGES, validateCheckoutForm, type CheckoutErrors } from "@shop/shared/checkout";
 import { computeTotals } from "@shop/shared/pricing";
 import { formatPrice } from "@shop/shared/format";
+import { CHECKOUT_MAX_LENGTH } from "@shop/shared/constants";
 import { api } from "../../lib/api";
 import { leaveTo } from "../../lib/navigation";
 import { invalidate, prefetch, useQuery } from "../../lib/query";
@@ -202,6 +203,7 @@ export default function CheckoutPage() {
                   id={field("customer_name")}
                   className="input"
                   autoComplete="name"
+                  maxLength={CHECKOUT_MAX_LENGTH.customer_name}
                   value={form.customer_name}
                   onChange={(event) => edit("customer_name", event.target.value)}
                   {...errorProps("customer_name")}
@@ -234,6 +236,7 @@ export default function CheckoutPage() {
                   className="input"
                   autoComplete="street-address"
                   placeholder="Город, улица, дом, квартира"
+                  maxLength={CHECKOUT_MAX_LENGTH.delivery_address}
                   value={form.delivery_address ?? ""}
                   onChange={(event) => edit("delivery_address", event.target.value)}
                 />
@@ -245,6 +248,7 @@ export default function CheckoutPage() {
                   className="input"
                   rows={3}
                   placeholder="Удобное время звонка, пожелания к упаковке…"
+                  maxLength={CHECKOUT_MAX_LENGTH.comment}
                   value={form.comment ?? ""}
                   onChange={(event) => edit("comment", event.target.value)}
                 />

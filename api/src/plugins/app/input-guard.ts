@@ -1,0 +1,125 @@
+import fp from "fastify-plugin";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { hasLoneSurrogate } from "@shop/shared/text";
+import { badRequest } from "./errors";
+import { fieldLabel } from "./validation-messages";
+
+/**
+ * What the schemas cannot say about typed input, checked before them on every route (docs/api.md#validation-messages):
+ * - text: a NUL character is removed (PostgreSQL cannot store it); half of an emoji (a lone surrogate) is refused;
+ * - numbers: where the schema wants a number, a string must be a plain decimal. The validator coerces query
+ *   strings (and strings in bodies) with JavaScript's `+x`, which reads 'Infinity', '1e309' and '0x10' as numbers.
+ */
+
+export const BAD_TEXT = "текст содержит недопустимые символы";
+export const NOT_A_NUMBER = "должно быть числом";
+
+const DECIMAL = /^-?\d{1,20}(\.\d{1,20})?$/;
+
+interface SchemaNode {
+  type?: string | string[];
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  anyOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+  allOf?: SchemaNode[];
+}
+
+/** The node and every branch of its unions and intersections. */
+function branches(schema: SchemaNode): SchemaNode[] {
+  return [schema, ...[...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap(branches)];
+}
+
+function typesOf(nodes: SchemaNode[]): Set<string> {
+  return new Set(nodes.flatMap((node) => (node.type === undefined ? [] : Array.isArray(node.type) ? node.type : [node.type])));
+}
+
+/** The first path (`cart_items.0.quantity`) whose string stands where only a number may: null when there is none. */
+function numberAsBadString(schema: SchemaNode, value: unknown, path: string): string | null {
+  const nodes = branches(schema);
+  if (typeof value === "string") {
+    const types = typesOf(nodes);
+    const numeric = types.has("number") || types.has("integer");
+    // a string that could be a list of one (coerced) is checked against the list's items
+    const itemNodes = nodes.flatMap((node) => (node.items ? [node.items] : []));
+    if (numeric && !types.has("string") && !DECIMAL.test(value)) return path;
+    for (const items of itemNodes) {
+      const found = numberAsBadString(items, value, path);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (Array.isArray(value)) {
+    for (const node of nodes) {
+      if (!node.items) continue;
+      for (const [index, item] of value.entries()) {
+        const found = numberAsBadString(node.items, item, path ? `${path}.${index}` : String(index));
+        if (found !== null) return found;
+      }
+    }
+    return null;
+  }
+  if (value !== null && typeof value === "object") {
+    for (const node of nodes) {
+      for (const [key, property] of Object.entries(node.properties ?? {})) {
+        if (!(key in value)) continue;
+        const found = numberAsBadString(property, (value as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
+        if (found !== null) return found;
+      }
+    }
+  }
+  return null;
+}
+
+/** Removes NUL from every string of `value` (in place for objects and arrays); the path of a lone surrogate, else null. */
+function cleanText(value: unknown, path: string, set: (clean: string) => void): string | null {
+  if (typeof value === "string") {
+    if (hasLoneSurrogate(value)) return path;
+    if (value.includes("\u0000")) set(value.replaceAll("\u0000", ""));
+    return null;
+  }
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = cleanText(item, path ? `${path}.${index}` : String(index), (clean) => (value[index] = clean));
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      if (hasLoneSurrogate(key)) return path;
+      const found = cleanText(record[key], path ? `${path}.${key}` : key, (clean) => (record[key] = clean));
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+const PARTS = [
+  ["body", "body"],
+  ["query", "querystring"],
+  ["params", "params"],
+] as const;
+
+/** A 400 shaped like the validator's (validation-messages.ts): the field's label and the problem, under its path. */
+function refuse(path: string, part: string, problem: string): never {
+  const message = `${fieldLabel(path, part)}: ${problem}`;
+  throw badRequest(message, { [path || part]: message });
+}
+
+function guard(request: FastifyRequest): void {
+  const schema = request.routeOptions.schema as Record<string, SchemaNode | undefined> | undefined;
+  for (const [property, part] of PARTS) {
+    const value: unknown = request[property];
+    const badText = cleanText(value, "", (clean) => ((request as unknown as Record<string, unknown>)[property] = clean));
+    if (badText !== null) refuse(badText, part, BAD_TEXT);
+    const partSchema = schema?.[part];
+    const badNumber = partSchema ? numberAsBadString(partSchema, value, "") : null;
+    if (badNumber !== null) refuse(badNumber, part, NOT_A_NUMBER);
+  }
+}
+
+export default fp(async function inputGuardPlugin(app: FastifyInstance) {
+  app.addHook("preValidation", async (request) => guard(request));
+});
