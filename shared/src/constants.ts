@@ -1,4 +1,6 @@
 /** Business constants (docs/product.md#limits-and-constants): every number the shop, the server and the bot share. */
+/** The shop's name: page titles, link previews, the bot's description. */
+export const SHOP_NAME = "Ремесло";
 export const CATALOG_PAGE_SIZE = 12;
 export const CATALOG_MAX_PAGE_SIZE = 100;
 export const SIMILAR_PRODUCTS_LIMIT = 8;
