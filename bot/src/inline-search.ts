@@ -1,20 +1,16 @@
 import { Composer, type Context } from "grammy";
 import type { BotDeps, ShopCatalog } from "./deps";
+import { INLINE_CACHE_SECONDS, INLINE_RESULTS_LIMIT } from "@shop/shared/constants";
 import { productInlineResult } from "./product-card";
 
-/** Telegram shows at most 50 results; the shop offers 20, one screen of a phone's result list and a little more. */
-export const INLINE_RESULTS_LIMIT = 20;
-/**
- * How long Telegram may keep an answer for the same query (seconds): short, so a new price or product shows
- * within a minute. The catalogue itself is in memory, so an answer costs the shop little.
- */
-export const INLINE_CACHE_SECONDS = 60;
 /** a longer query cannot match a name anyway (the shop's search takes at most 200 characters) */
 const MAX_QUERY_LENGTH = 200;
 
 /**
  * Inline mode (docs/product.md#telegram-bot): `@<bot> ваза` in any chat lists the products the shop's search finds
- * for «ваза», an empty query the best sellers; choosing one posts its card (product-card.ts).
+ * for «ваза», an empty query the best sellers; choosing one posts its card (product-card.ts). Telegram may repeat
+ * an answer for INLINE_CACHE_SECONDS: short, so a new price shows soon; the catalogue is in memory, so answering
+ * costs the shop little and needs no cache of its own.
  */
 export function inlineSearchFeature({ config }: BotDeps, catalog: ShopCatalog): Composer<Context> {
   const feature = new Composer<Context>();

@@ -10,7 +10,7 @@ import { HELP_TEXTS } from "@shop/bot/help";
 import { silentLog } from "@shop/bot/log";
 import { createOutboxNotifier } from "@shop/bot/notifier";
 import { startBot, WEBHOOK_PATH } from "@shop/bot/runtime";
-import { INLINE_CACHE_SECONDS } from "@shop/bot/inline-search";
+import { INLINE_CACHE_SECONDS } from "@shop/shared/constants";
 import { startFakeTelegram, type FakeCall, type FakeTelegram } from "../../bot/test/helpers/fake-telegram";
 import { inlineQuery, textMessage, type Person } from "../../bot/test/helpers/updates";
 import { botCatalog } from "../src/bot-catalog";
