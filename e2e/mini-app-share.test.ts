@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import type { CatalogResponse } from "@shop/shared/schemas/catalog";
+import type { CatalogResponse, ProductCard } from "@shop/shared/schemas/catalog";
+import { formatPrice } from "@shop/shared/format";
 import { launchBrowser, openPage, screenshot, type OpenedPage } from "./helpers/browser";
 import { chromiumPath, startServer, type ShopServer } from "./helpers/server";
 import { emitTelegramEvent, installTelegramClient, launchUrl, signedInitData, telegramEvents, type TelegramUserData } from "./helpers/telegram";
@@ -26,6 +27,7 @@ let server: ShopServer;
 let browser: Browser;
 let opened: OpenedPage;
 let page: Page;
+let product: ProductCard;
 
 beforeAll(async () => {
   if (!haveChromium) return;
@@ -58,7 +60,7 @@ const eventsOf = async (type: string) => (await telegramEvents(page)).filter((ev
 describe.skipIf(!haveChromium)("sharing a product from the Mini App", () => {
   it("sends the product's card through Telegram's share dialog with the id the server prepared", async () => {
     const catalog = (await (await server.fetch("/api/products?page=1&limit=1")).json()) as CatalogResponse;
-    const product = catalog.products[0]!;
+    product = catalog.products[0]!;
     await page.goto(launchUrl(`/product/${product.id}`, signedInitData(BOT_TOKEN, USER), "light"));
     await expect.poll(() => page.locator("h1").textContent(), { timeout: 15_000 }).toBe(product.name);
 
@@ -89,8 +91,11 @@ describe.skipIf(!haveChromium)("sharing a product from the Mini App", () => {
     await page.getByRole("button", { name: "Поделиться" }).click();
     await page.getByRole("menuitem", { name: "Telegram" }).click();
     await expect.poll(() => eventsOf("web_app_open_tg_link"), { timeout: 10_000 }).toHaveLength(1);
+    // the Mini App link that opens this product, with 'name - price руб.', through Telegram's chat picker
     const link = new URL(`https://t.me${(await eventsOf("web_app_open_tg_link"))[0]!.data!.path_full as string}`);
     expect(link.pathname).toBe("/share/url");
+    expect(link.searchParams.get("url")).toBe(`${MINI_APP_URL}?startapp=product_${product.id}`);
+    expect(link.searchParams.get("text")).toBe(`${product.name} - ${formatPrice(product.price)}`);
     expect(await eventsOf("web_app_send_prepared_message")).toHaveLength(1);
     fake.outage("savePreparedInlineMessage", null);
   });

@@ -74,6 +74,7 @@ describe("bot runtime", () => {
     fake.pushUpdate(textMessage({ id: 9001, first_name: "Вера" }, "/start"));
     await expect.poll(() => fake.delivered(9001).length, { timeout: 5000 }).toBe(1);
     expect(fake.delivered(9001)[0]!.params.text).toContain("Здравствуйте, Вера!");
+    expect(fake.delivered(9001)[0]!.params.text).toContain("/orders — мои заказы\n/help — что я умею");
 
     await runtime.stop();
     expect(runtime.bot.isRunning()).toBe(false);
