@@ -18,8 +18,12 @@ let t: TestApp;
 let fake: FakeTelegram;
 let fixture: Fixture;
 
-const share = (productId: number | string, headers: Record<string, string> = initDataHeader(SHOPPER)) =>
-  t.app.inject({ method: "POST", url: `/api/telegram/share/${productId}`, headers });
+/** requests made to the share route so far, all from inject's one address */
+let requests = 0;
+const share = (productId: number | string, headers: Record<string, string> = initDataHeader(SHOPPER)) => {
+  requests++;
+  return t.app.inject({ method: "POST", url: `/api/telegram/share/${productId}`, headers });
+};
 
 beforeAll(async () => {
   fake = await startFakeTelegram(TEST_BOT_TOKEN);
@@ -103,6 +107,19 @@ describe("POST /api/telegram/share/{productId}", () => {
     const response = await share(fixture.byName("Кружка ручной лепки").id);
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({ message: "Telegram не ответил. Попробуйте поделиться ещё раз." });
+  });
+});
+
+describe("POST /api/telegram/share, many times", () => {
+  it("holds back more than 30 requests a minute from one address with 429 and a Russian message", async () => {
+    const id = fixture.byName("Кружка ручной лепки").id;
+    // the requests above came from the same address and count too
+    let refused = await share(id);
+    while (refused.statusCode !== 429 && requests <= 40) refused = await share(id);
+    expect(requests).toBe(31);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Слишком много попыток поделиться\. Повторите через \d+ с\.$/);
+    expect(fake.succeeded("savePreparedInlineMessage").length).toBeLessThanOrEqual(30);
   });
 });
 

@@ -5,10 +5,14 @@ import type { App } from "../app";
 import { HttpError } from "../plugins/app/errors";
 import { getProduct } from "../catalog/reads";
 
+/** Each share is a call to Telegram: a client asking more often than a person shares is held back. */
+export const SHARE_REQUESTS_PER_MINUTE = 30;
+
 export const SHARE_TEXTS = {
   noUser: "Поделиться товаром в Telegram можно только из магазина в Telegram.",
   noBot: "Бот магазина не настроен: поделиться товаром в Telegram нельзя.",
   telegramFailed: "Telegram не ответил. Попробуйте поделиться ещё раз.",
+  tooMany: (seconds: number) => `Слишком много попыток поделиться. Повторите через ${seconds} с.`,
 } as const;
 
 /** Sharing a product from the Mini App (docs/telegram.md#sharing-a-product). */
@@ -18,6 +22,13 @@ export default async function telegramShareRoutes(app: App) {
   r.post(
     "/api/telegram/share/:productId",
     {
+      config: {
+        rateLimit: {
+          max: SHARE_REQUESTS_PER_MINUTE,
+          timeWindow: 60_000,
+          errorResponseBuilder: (_request, context) => new HttpError(429, SHARE_TEXTS.tooMany(Math.ceil(context.ttl / 1000))),
+        },
+      },
       schema: {
         tags: ["telegram"],
         summary: "Prepares the product's card for the Telegram user to share (the Mini App's shareMessage)",
@@ -25,9 +36,16 @@ export default async function telegramShareRoutes(app: App) {
           "The user must be proven by X-Telegram-Init-Data (401 otherwise). Calls the Bot API's savePreparedInlineMessage " +
           "with the product's card (picture, name, price, short description, a button opening the product in the Mini " +
           "App) and returns the prepared message's id. 404 for an unknown product, 503 without a bot, 502 when Telegram " +
-          "refuses or does not answer.",
+          "refuses or does not answer, 429 after 30 requests a minute from one address.",
         params: ShareProductParams,
-        response: { 200: ShareProductResponse, 401: ErrorResponse, 404: ErrorResponse, 502: ErrorResponse, 503: ErrorResponse },
+        response: {
+          200: ShareProductResponse,
+          401: ErrorResponse,
+          404: ErrorResponse,
+          429: ErrorResponse,
+          502: ErrorResponse,
+          503: ErrorResponse,
+        },
       },
     },
     async (request, reply) => {
