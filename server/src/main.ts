@@ -47,7 +47,7 @@ async function main() {
   const notifier = telegram.botToken ? createOutboxNotifier({ managerChatIds: telegram.managerChatIds }) : undefined;
   // grammY is loaded only when there is a bot token (≈ 10 MB resident otherwise spent for nothing)
   const [botRuntime, botShare] = notifier ? await Promise.all([import("@shop/bot/runtime"), import("@shop/bot/product-share")]) : [null, null];
-  // the Mini App's share button: every instance prepares cards itself, the bot's process or not (BOT_MODE=off)
+  // the Mini App's share button: every instance with the token prepares cards itself, running the bot or not (BOT_MODE=off)
   const productSharer = botShare?.createProductSharer({ config, botUsername: () => app.botInfo.username });
   const app = await buildApp({ config, db, jwtSecret, notifier, productSharer });
   const bot =
