@@ -17,13 +17,15 @@ import {
   type TelegramUserData,
   type ThemeName,
 } from "./helpers/telegram";
+import { startFakeTelegram, type FakeTelegram } from "../bot/test/helpers/fake-telegram";
 
 /**
  * The shop as a Telegram Mini App in Chromium at 390×844, with Telegram imitated the way its mobile clients present
  * themselves to a web app (helpers/telegram.ts): signed launch parameters in the URL hash, the app's method calls
  * recorded through `TelegramWebviewProxy.postEvent`, Telegram's events delivered through
- * `Telegram.WebView.receiveEvent`. The server runs with a bot token and BOT_MODE=off: it validates initData and
- * never reaches Telegram. Screenshots: test-results/screenshots/mini-app-<screen>-<theme>-mobile.png.
+ * `Telegram.WebView.receiveEvent`. The server runs with a bot token and BOT_MODE=off: it validates initData, and
+ * reaches the Bot API (a stand-in on loopback) only to prepare a shared product's card. Screenshots:
+ * test-results/screenshots/mini-app-<screen>-<theme>-mobile.png.
  */
 
 const haveChromium = chromiumPath() !== null;
@@ -36,17 +38,19 @@ const signedInitData = (user: TelegramUserData, startParam?: string) => signWith
 
 let server: ShopServer;
 let browser: Browser;
+let telegram: FakeTelegram;
 
 beforeAll(async () => {
   if (!haveChromium) return;
+  telegram = await startFakeTelegram(BOT_TOKEN);
   server = await startServer({
     env: {
       TELEGRAM_BOT_TOKEN: BOT_TOKEN,
       TELEGRAM_BOT_USERNAME: BOT_USERNAME,
       TELEGRAM_MINI_APP_URL: MINI_APP_URL,
       BOT_MODE: "off",
-      // nothing listens here: the server must not need Telegram for anything in this test
-      TELEGRAM_API_ROOT: "http://127.0.0.1:9",
+      // only the share button's savePreparedInlineMessage reaches the Bot API
+      TELEGRAM_API_ROOT: telegram.url,
     },
   });
   browser = await launchBrowser();
@@ -55,6 +59,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await telegram?.close();
 });
 
 async function api<T>(path: string, init?: RequestInit): Promise<T> {
@@ -193,15 +198,16 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("Mini App in the
     await shot("product");
 
     if (theme === "light") {
-      // sharing to the messenger carries the Mini App link that opens this product, through Telegram's chat picker
+      // sharing to the messenger sends the product's card, prepared by the server, through Telegram's share dialog
+      // (the link fallback: e2e/mini-app-share.test.ts)
       await page.getByRole("button", { name: "Поделиться" }).click();
       await page.getByRole("menuitem", { name: "Telegram" }).click();
-      await expect.poll(() => lastEvent(page, "web_app_open_tg_link")).toBeTruthy();
-      const opened = (await lastEvent(page, "web_app_open_tg_link"))!.data!.path_full as string;
-      const shared = new URL(`https://t.me${opened}`);
-      expect(shared.pathname).toBe("/share/url");
-      expect(shared.searchParams.get("url")).toBe(`${MINI_APP_URL}?startapp=product_${product.id}`);
-      expect(shared.searchParams.get("text")).toBe(`${product.name} - ${formatPrice(product.price)}`);
+      await expect.poll(() => lastEvent(page, "web_app_send_prepared_message")).toBeTruthy();
+      const [prepared] = telegram.succeeded("savePreparedInlineMessage");
+      expect(prepared!.params.user_id).toBe(user.id);
+      expect(prepared!.params.result.reply_markup.inline_keyboard[0][0].url).toBe(`${MINI_APP_URL}?startapp=product_${product.id}`);
+      expect((await lastEvent(page, "web_app_send_prepared_message"))!.data).toEqual({ id: prepared!.result.id });
+      expect(await lastEvent(page, "web_app_open_tg_link")).toBeUndefined();
     }
 
     await emit(page, "back_button_pressed");

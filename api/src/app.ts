@@ -4,6 +4,7 @@ import type { Database } from "@shop/prisma/db";
 import type { Config } from "@shop/core/config";
 import { noopNotifier, type OrderNotifier } from "@shop/core/orders/notifications";
 import { createBotInfo, type BotInfo } from "@shop/core/telegram/bot-info";
+import type { ProductSharer } from "@shop/core/telegram/product-share";
 import errorsPlugin, { frameworkErrors } from "./plugins/app/errors";
 import inputGuardPlugin from "./plugins/app/input-guard";
 import authPlugin from "./plugins/app/auth";
@@ -24,6 +25,8 @@ export interface AppOptions {
   db: Database;
   /** writes Telegram notifications to the outbox inside order transactions; no-op without a bot */
   notifier?: OrderNotifier;
+  /** prepares products' cards for sharing from the Mini App (the bot's, passed in by the shop's process); none without a bot */
+  productSharer?: ProductSharer;
   /** the JWT secret to sign admin tokens with (see services/secrets.ts) */
   jwtSecret: string;
   logger?: boolean | object;
@@ -45,6 +48,8 @@ declare module "fastify" {
     notifier: OrderNotifier;
     /** the bot's username, settable once the bot learns it from getMe */
     botInfo: BotInfo;
+    /** null without a bot: POST /api/telegram/share answers 503 */
+    productSharer: ProductSharer | null;
   }
 }
 
@@ -70,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate("prisma", options.db.prisma);
   app.decorate("notifier", options.notifier ?? noopNotifier);
   app.decorate("botInfo", createBotInfo(config));
+  app.decorate("productSharer", options.productSharer ?? null);
 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);

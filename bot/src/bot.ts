@@ -6,10 +6,12 @@ import { startFeature } from "./start";
 import { preparedOrderFeature } from "./prepared-order";
 import { myOrdersFeature } from "./my-orders";
 import { managerFeature } from "./manager";
+import { helpFeature } from "./help";
+import { inlineSearchFeature } from "./inline-search";
 
 export const FALLBACK_TEXTS = {
   failed: "Что-то пошло не так. Попробуйте ещё раз чуть позже.",
-  unknown: "Я понимаю команды /start (магазин) и /orders (мои заказы).",
+  unknown: "Я понимаю команды /start (магазин), /catalog (каталог), /orders (мои заказы) и /help (справка).",
   staleButton: "Эта кнопка больше не работает.",
 } as const;
 
@@ -50,13 +52,10 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot {
   features.use(preparedOrderFeature(deps));
   features.use(startFeature(deps));
   features.use(myOrdersFeature(deps));
+  features.use(helpFeature(deps));
+  if (deps.catalog) features.use(inlineSearchFeature(deps, deps.catalog));
   features.use(managerFeature(deps));
   features.use(fallbackFeature());
   return bot;
 }
 
-/** The commands shown in Telegram's menu (setMyCommands at start-up). */
-export const BOT_COMMANDS = [
-  { command: "start", description: "Открыть магазин" },
-  { command: "orders", description: "Мои заказы" },
-];

@@ -3,19 +3,25 @@ import type { FastifyInstance } from "fastify";
 import type { Database } from "@shop/prisma/db";
 import type { Config } from "@shop/core/config";
 import type { BotInfo } from "@shop/core/telegram/bot-info";
-import { BOT_COMMANDS, createBot } from "./bot";
+import { createBot } from "./bot";
+import type { ShopCatalog } from "./deps";
+import { introduceBot } from "./profile";
 import { shopWebAppUrl } from "./keyboards";
 import { silentLog, type BotLog } from "./log";
 import { createOutboxNotifier, type OutboxNotifier } from "./notifier";
 import { createOutboxApi, createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from "./outbox-worker";
 
 export const WEBHOOK_PATH = "/telegram/webhook";
-/** only what the features handle: Telegram sends nothing else */
-const ALLOWED_UPDATES = ["message", "callback_query"] as const;
+/** only what the features handle: Telegram sends nothing else (inline queries only to a bot that has the catalogue) */
+function allowedUpdates(catalog: ShopCatalog | undefined): ("message" | "callback_query" | "inline_query")[] {
+  return catalog ? ["message", "callback_query", "inline_query"] : ["message", "callback_query"];
+}
 
 export interface StartBotOptions {
   db: Database;
   config: Config;
+  /** the shop's catalogue for inline mode (server/src/bot-catalog.ts); without it inline queries are not asked for */
+  catalog?: ShopCatalog;
   /** the notifier the order services use; created here when not given */
   notifier?: OutboxNotifier;
   /** polling: long polling in this process; webhook: updates arrive on `server` at WEBHOOK_PATH */
@@ -50,7 +56,8 @@ export function startBot(options: StartBotOptions): BotRuntime {
   const token = config.telegram.botToken;
   if (!token) throw new Error("startBot needs TELEGRAM_BOT_TOKEN");
   const notifier = options.notifier ?? createOutboxNotifier({ managerChatIds: config.telegram.managerChatIds });
-  const bot = createBot({ db, config, notifier, log });
+  const bot = createBot({ db, config, notifier, log, catalog: options.catalog });
+  const allowed_updates = allowedUpdates(options.catalog);
 
   const worker = createOutboxWorker({ prisma: db.prisma, api: createOutboxApi(token, config.telegram.apiRoot), log, ...options.worker });
   const unsubscribe = notifier.onQueued(() => worker.kick());
@@ -91,7 +98,7 @@ export function startBot(options: StartBotOptions): BotRuntime {
     log.info({ username: bot.botInfo.username, mode }, "Telegram bot started");
     if (config.telegram.managerChatIds.length === 0) log.warn({}, "MANAGER_CHAT_IDS is empty: nobody is told about new orders");
 
-    await bot.api.setMyCommands(BOT_COMMANDS).catch((error) => log.warn({ err: error.message }, "setMyCommands failed"));
+    await introduceBot(bot.api, log);
     const shopUrl = shopWebAppUrl(config.publicUrl);
     if (shopUrl) {
       await bot.api
@@ -106,7 +113,7 @@ export function startBot(options: StartBotOptions): BotRuntime {
       }
       await bot.api.setWebhook(shopUrl.replace(/\/$/, "") + WEBHOOK_PATH, {
         secret_token: config.telegram.webhookSecret ?? undefined,
-        allowed_updates: [...ALLOWED_UPDATES],
+        allowed_updates,
       });
       return;
     }
@@ -115,7 +122,7 @@ export function startBot(options: StartBotOptions): BotRuntime {
     // token gets 409) is logged and leaves the shop running without the bot
     await new Promise<void>((resolve) => {
       bot
-        .start({ allowed_updates: [...ALLOWED_UPDATES], onStart: () => resolve() })
+        .start({ allowed_updates, onStart: () => resolve() })
         .catch((error) => {
           log.error({ err: (error as Error).message }, "Telegram polling stopped");
           resolve();

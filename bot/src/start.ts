@@ -26,7 +26,7 @@ export function startFeature({ config }: BotDeps): Composer<Context> {
     const lines = [`Здравствуйте${name}! 👋`, "Это бот нашего магазина вещей ручной работы.", ""];
     if (button) lines.push("Каталог, корзина и оформление заказа — по кнопке ниже.");
     else if (config.publicUrl) lines.push(`Каталог и оформление заказа: ${escapeHtml(config.publicUrl)}`);
-    lines.push("Здесь же я напишу, когда статус вашего заказа изменится.", "", "/orders — мои заказы");
+    lines.push("Здесь же я напишу, когда статус вашего заказа изменится.", "", "/orders — мои заказы", "/help — что я умею");
     await ctx.reply(lines.join("\n"), { parse_mode: "HTML", reply_markup: button ?? undefined });
   });
   return feature;

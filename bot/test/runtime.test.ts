@@ -10,6 +10,7 @@ import { openTestDatabase } from "@shop/prisma/test-database";
 import { learnBotUsername, startBot, WEBHOOK_PATH, type BotRuntime } from "../src/runtime";
 import { startFakeTelegram, type FakeTelegram } from "./helpers/fake-telegram";
 import { textMessage } from "./helpers/updates";
+import { BOT_DESCRIPTION, BOT_SHORT_DESCRIPTION } from "../src/profile";
 
 const TOKEN = "424242:TEST_token_for_the_bot_runtime";
 const SECRET = "webhook_secret_for_tests";
@@ -43,13 +44,26 @@ afterEach(async () => {
 });
 
 describe("bot runtime", () => {
-  it("long-polls in this process: learns its username, sets commands and the menu button, answers updates", async () => {
+  it("long-polls in this process: learns its username, introduces itself, sets the menu button, answers updates", async () => {
     const botInfo: BotInfo = { username: null };
     const runtime = startBot({ db, config: config(), mode: "polling", botInfo });
     runtimes.push(runtime);
     await runtime.ready;
     expect(botInfo.username).toBe("shop_test_bot");
-    expect(fake.succeeded("setMyCommands")[0]!.params.commands.map((c: { command: string }) => c.command)).toEqual(["start", "orders"]);
+    expect(fake.succeeded("setMyCommands").map((c) => c.params.commands)).toEqual([
+      [
+        { command: "start", description: "Открыть магазин" },
+        { command: "catalog", description: "Каталог товаров" },
+        { command: "orders", description: "Мои заказы" },
+        { command: "help", description: "Что умеет бот" },
+      ],
+    ]);
+    expect(fake.succeeded("setMyDescription").map((c) => c.params.description)).toEqual([BOT_DESCRIPTION]);
+    expect(BOT_DESCRIPTION).toMatch(/^Ремесло — магазин вещей ручной работы/);
+    expect(BOT_DESCRIPTION.length).toBeLessThanOrEqual(512);
+    expect(fake.succeeded("setMyShortDescription").map((c) => c.params.short_description)).toEqual([BOT_SHORT_DESCRIPTION]);
+    expect(BOT_SHORT_DESCRIPTION).toMatch(/^Ремесло — /);
+    expect(BOT_SHORT_DESCRIPTION.length).toBeLessThanOrEqual(120);
     expect(fake.succeeded("setChatMenuButton")[0]!.params.menu_button).toEqual({
       type: "web_app",
       text: "Магазин",
@@ -60,9 +74,29 @@ describe("bot runtime", () => {
     fake.pushUpdate(textMessage({ id: 9001, first_name: "Вера" }, "/start"));
     await expect.poll(() => fake.delivered(9001).length, { timeout: 5000 }).toBe(1);
     expect(fake.delivered(9001)[0]!.params.text).toContain("Здравствуйте, Вера!");
+    expect(fake.delivered(9001)[0]!.params.text).toContain("/orders — мои заказы\n/help — что я умею");
 
     await runtime.stop();
     expect(runtime.bot.isRunning()).toBe(false);
+  });
+
+  it("logs a refused introduction at start-up and works on", async () => {
+    const refused = { status: 400, description: "Bad Request: description is too long" };
+    fake.failNext("setMyCommands", refused);
+    fake.failNext("setMyDescription", refused);
+    fake.failNext("setMyShortDescription", refused);
+    const warnings: string[] = [];
+    const log = { info() {}, error() {}, warn: (_: object, msg?: string) => void warnings.push(msg ?? "") };
+    const runtime = startBot({ db, config: config(), mode: "polling", log });
+    runtimes.push(runtime);
+    await runtime.ready;
+    expect(warnings).toEqual(["setMyCommands failed", "setMyDescription failed", "setMyShortDescription failed"]);
+    expect(fake.succeeded("setChatMenuButton")).toHaveLength(1);
+    expect(runtime.bot.isRunning()).toBe(true);
+
+    fake.pushUpdate(textMessage({ id: 9003, first_name: "Лев" }, "/help"));
+    await expect.poll(() => fake.delivered(9003).length, { timeout: 5000 }).toBe(1);
+    expect(fake.delivered(9003)[0]!.params.text).toContain("/catalog — каталог товаров");
   });
 
   it("takes updates on the webhook route with the secret and registers the webhook", async () => {

@@ -7,6 +7,7 @@ import { buildApp } from "@shop/api/app";
 import { ensureAdmin, resolveJwtSecret } from "@shop/api/services/secrets";
 import { createOutboxNotifier } from "@shop/bot/notifier";
 import { serveBackups } from "./backup-socket";
+import { botCatalog } from "./bot-catalog";
 
 /**
  * The shop as one process: the API with the web app and, with a bot token, the Telegram bot (long polling or
@@ -48,12 +49,23 @@ async function main() {
   // with a bot token, order events go to the Telegram outbox (docs/telegram.md); BOT_MODE=off leaves sending to the bot's own process
   const { telegram } = config;
   const notifier = telegram.botToken ? createOutboxNotifier({ managerChatIds: telegram.managerChatIds }) : undefined;
-  const app = await buildApp({ config, db, jwtSecret, notifier });
   // grammY is loaded only when there is a bot token (≈ 10 MB resident otherwise spent for nothing)
-  const botRuntime = notifier ? await import("@shop/bot/runtime") : null;
+  const [botRuntime, botShare] = notifier ? await Promise.all([import("@shop/bot/runtime"), import("@shop/bot/product-share")]) : [null, null];
+  // the Mini App's share button: every instance with the token prepares cards itself, running the bot or not (BOT_MODE=off)
+  const productSharer = botShare?.createProductSharer({ config, botUsername: () => app.botInfo.username });
+  const app = await buildApp({ config, db, jwtSecret, notifier, productSharer });
   const bot =
     botRuntime && notifier && telegram.botMode !== "off"
-      ? botRuntime.startBot({ db, config, notifier, mode: telegram.botMode, server: app, botInfo: app.botInfo, log: app.log })
+      ? botRuntime.startBot({
+          db,
+          config,
+          notifier,
+          catalog: botCatalog(app),
+          mode: telegram.botMode,
+          server: app,
+          botInfo: app.botInfo,
+          log: app.log,
+        })
       : null;
   if (botRuntime && !bot) void botRuntime.learnBotUsername(config, app.botInfo, app.log);
   // the embedded database is this process's alone: `npm run backup` asks it for the archive

@@ -1,4 +1,6 @@
 /** Business constants (docs/product.md#limits-and-constants): every number the shop, the server and the bot share. */
+/** The shop's name: page titles, link previews, the bot's description. */
+export const SHOP_NAME = "Ремесло";
 export const CATALOG_PAGE_SIZE = 12;
 export const CATALOG_MAX_PAGE_SIZE = 100;
 export const SIMILAR_PRODUCTS_LIMIT = 8;
@@ -8,6 +10,9 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export const SEARCH_DROPDOWN_LIMIT = 5;
 export const SEARCH_RESULTS_LIMIT = 50;
 export const META_DESCRIPTION_LENGTH = 160;
+/** the bot's inline mode: products per answer (Telegram allows 50), and how long Telegram may repeat an answer (s) */
+export const INLINE_RESULTS_LIMIT = 20;
+export const INLINE_CACHE_SECONDS = 60;
 export const SWIPE_THRESHOLD_PX = 50;
 export const LIGHTBOX_MIN_ZOOM = 1;
 export const LIGHTBOX_MAX_ZOOM = 3;

@@ -8,6 +8,7 @@ import configRoutes from "./config";
 import orderRoutes from "./orders";
 import myOrderRoutes from "./my-orders";
 import telegramUserRoutes from "./telegram-user";
+import telegramShareRoutes from "./telegram-share";
 import authRoutes from "./auth";
 import adminCategoryRoutes from "./admin-categories";
 import uploadRoutes from "./upload";
@@ -33,5 +34,6 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(myOrderRoutes);
   await app.register(telegramUserRoutes);
   await app.register(seoRoutes);
+  await app.register(telegramShareRoutes);
   await app.register(webRoutes);
 }

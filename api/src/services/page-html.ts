@@ -1,12 +1,12 @@
 import path from "node:path";
-import { CATALOG_PAGE_SIZE } from "@shop/shared/constants";
+import { CATALOG_PAGE_SIZE, SHOP_NAME } from "@shop/shared/constants";
 
 /**
  * Assembling the HTML of a page from the built index.html: meta tags, the embedded API answers and image preloads,
  * asset links from the Vite manifest, and the server-rendered markup. Pure string work; routes/web.ts serves it.
  */
 
-export const SHOP_NAME = "Ремесло";
+export { SHOP_NAME };
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -7,6 +7,7 @@ import { loadConfig, type Config } from "@shop/core/config";
 import { ensureAdmin, resolveJwtSecret } from "../../src/services/secrets";
 import type { OrderNotifier } from "@shop/core/orders/notifications";
 import { openTestDatabase } from "@shop/prisma/test-database";
+import type { ProductSharer } from "@shop/core/telegram/product-share";
 
 export const TEST_ADMIN = { login: "admin", password: "test-password-123" };
 export const TEST_BOT_TOKEN = "123456789:TEST_token_for_signing_init_data_only";
@@ -23,7 +24,14 @@ export interface TestApp {
 
 /** The real server (every plugin and route) on a fresh database, for `app.inject(...)`. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; notifier?: OrderNotifier; statsFoldEveryMs?: number; preparedOrdersCleanupEveryMs?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    notifier?: OrderNotifier;
+    statsFoldEveryMs?: number;
+    preparedOrdersCleanupEveryMs?: number;
+    /** made with the test app's settings (the bot's sharer in the tests of the shop's process) */
+    productSharer?: (config: Config) => ProductSharer;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-test-"));
   const config = loadConfig({
@@ -48,6 +56,7 @@ export async function createTestApp(
     db,
     jwtSecret,
     notifier: options.notifier,
+    productSharer: options.productSharer?.(config),
     logger: false,
     catalogCheckMs: 0,
     catalogWaitForChanges: true,

@@ -85,6 +85,7 @@ export async function startFakeTelegram(token: string): Promise<FakeTelegram> {
   let waitingPoll: (() => void) | null = null;
   let nextMessageId = 1;
   let nextUpdateId = 1;
+  let nextPreparedId = 1;
   const botUser = { id: Number(token.split(":")[0]), is_bot: true as const, first_name: "Тестовый магазин", username: "shop_test_bot" };
 
   const readBody = (request: IncomingMessage) =>
@@ -115,6 +116,8 @@ export async function startFakeTelegram(token: string): Promise<FakeTelegram> {
         const batch = updates.splice(0);
         return batch;
       }
+      case "savePreparedInlineMessage":
+        return { id: `prepared-${nextPreparedId++}-for-${params.user_id}`, expiration_date: Math.floor(Date.now() / 1000) + 86400 };
       case "getWebhookInfo":
         return { url: "", has_custom_certificate: false, pending_update_count: 0 };
       default:

@@ -52,3 +52,11 @@ export function buttonPress(from: Person, chatId: number, messageId: number, dat
     },
   } as Update;
 }
+
+/** What the person typed after the bot's @username in some chat (inline mode). */
+export function inlineQuery(from: Person, query: string): Update {
+  return {
+    update_id: nextUpdateId++,
+    inline_query: { id: String(nextUpdateId * 11), from: user(from), query, offset: "", chat_type: "supergroup" },
+  } as Update;
+}

@@ -35,3 +35,10 @@ export const ConfigResponse = Type.Object({
   discountTiers: Type.Array(Type.Object({ threshold: Type.Number(), percent: Type.Number() })),
 });
 export type ConfigResponse = Static<typeof ConfigResponse>;
+
+export const ShareProductParams = Type.Object({ productId: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+export type ShareProductParams = Static<typeof ShareProductParams>;
+
+/** The id of a message prepared for the user (savePreparedInlineMessage): the Mini App passes it to shareMessage. */
+export const ShareProductResponse = Type.Object({ id: Type.String() });
+export type ShareProductResponse = Static<typeof ShareProductResponse>;

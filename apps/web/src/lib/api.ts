@@ -7,7 +7,7 @@ import type {
   PrepareOrderBody,
   PrepareOrderResponse,
 } from "@shop/shared/schemas/orders";
-import type { ConfigResponse, TelegramUserBody } from "@shop/shared/schemas/telegram";
+import type { ConfigResponse, ShareProductResponse, TelegramUserBody } from "@shop/shared/schemas/telegram";
 import type { PrivacyPolicyResponse } from "@shop/shared/schemas/pages";
 import { CATALOG_PAGE_SIZE, SEARCH_DROPDOWN_LIMIT } from "@shop/shared/constants";
 import { telegramHeaders } from "./telegram";
@@ -117,6 +117,8 @@ export const api = {
   createOrder: (body: CreateOrderBody, idempotencyKey: string) =>
     request<CreateOrderResponse>("/api/orders", { body, identify: true, headers: { "Idempotency-Key": idempotencyKey } }),
   syncTelegramUser: (body: TelegramUserBody) => request<unknown>("/api/telegram-user", { body, identify: true }),
+  shareProduct: (productId: number) =>
+    request<ShareProductResponse>(`/api/telegram/share/${productId}`, { method: "POST", identify: true }),
   myOrders: () => request<MyOrdersResponse>("/api/my-orders", { identify: true }),
   myOrder: (id: number) => request<MyOrderDetail>(`/api/my-orders/${id}`, { identify: true }),
 };

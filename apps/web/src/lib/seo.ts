@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { metaDescription } from "@shop/shared/text";
+import { SHOP_NAME } from "@shop/shared/constants";
 
-export const SHOP_NAME = "Ремесло";
+export { SHOP_NAME };
 
 function setMeta(attribute: "name" | "property", key: string, content: string) {
   let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);

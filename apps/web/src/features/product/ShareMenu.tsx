@@ -4,6 +4,7 @@ import { formatPrice } from "@shop/shared/format";
 import { api } from "../../lib/api";
 import { useQuery } from "../../lib/query";
 import { isInTelegram, openLinkInTelegram } from "../../lib/telegram";
+import { shareProductInTelegram } from "../../lib/telegram-share";
 import { LinkIcon, SendIcon, ShareIcon } from "../../components/Icons";
 import styles from "./ShareMenu.module.css";
 
@@ -45,7 +46,8 @@ function systemShare(): ((data: ShareData) => Promise<void>) | null {
  * with the alerts 'Ссылка скопирована!' / 'Не удалось скопировать ссылку'. Closes on an outside click or Escape.
  * On the website they carry the page URL; inside the Mini App, when the bot has a registered Mini App link, they
  * carry that link with `startapp=product_<id>` (it opens the Mini App on the product), and links open through
- * Telegram (its chat picker for the messenger).
+ * Telegram (its chat picker for the messenger). There the messenger item sends the product's card itself through
+ * Telegram's share dialog when the client can (lib/telegram-share.ts), and the link only when it cannot.
  */
 export function ShareMenu({ productId, name, price }: { productId: number; name: string; price: number }) {
   const [open, setOpen] = useState(false);
@@ -83,10 +85,13 @@ export function ShareMenu({ productId, name, price }: { productId: number; name:
     if (!openLinkInTelegram(shareUrl)) window.open(shareUrl, "_blank", "noopener,noreferrer");
     setOpen(false);
   };
-  const shareToMessenger = () =>
+  const shareToMessenger = async () => {
+    // inside Telegram the product's card itself, through Telegram's share dialog; else a share link
+    if (inTelegram && (await shareProductInTelegram(productId))) return setOpen(false);
     openShare(
       `https://t.me/share/url?url=${encodeURIComponent(url())}&text=${encodeURIComponent(`${name} - ${formatPrice(price)}`)}`,
     );
+  };
   const shareToVk = () => openShare(`https://vk.com/share.php?url=${encodeURIComponent(url())}`);
   const copyLink = async () => {
     setOpen(false);
