@@ -51,8 +51,8 @@ describe("the manager card and the checkout confirmation within Telegram's limit
     const text = managerOrderText(order({ comment }));
     expectSendable(text);
     expect(itemLines(text)).toEqual([
-      "• Ваза керамическая «Лён» (HM-000001) — 1 × 1 890.00 руб. = 1 890.00 руб.",
-      "• Кружка &lt;ручной&gt; лепки &amp; глазурь (HM-000002) — 2 × 650.00 руб. = 1 300.00 руб.",
+      "• Ваза керамическая «Лён» (HM-000001) — 1 × 1\u00a0890.00\u00a0руб. = 1\u00a0890.00\u00a0руб.",
+      "• Кружка &lt;ручной&gt; лепки &amp; глазурь (HM-000002) — 2 × 650.00\u00a0руб. = 1\u00a0300.00\u00a0руб.",
     ]);
     // nothing needed cutting: 2 000 characters fit once the entities are counted as Telegram counts them
     expect(text).toContain(`Комментарий: ${"&lt;&amp;".repeat(1000)}`);

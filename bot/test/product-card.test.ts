@@ -23,12 +23,12 @@ const product = (overrides: Partial<Product> = {}): Product => ({
 
 describe("the product card", () => {
   it("escapes the name for HTML and formats the price as the shop does", () => {
-    expect(productCaption(product())).toBe("<b>Кружка «Утро» &amp; блюдце &lt;набор&gt;</b>\n1 490.90 руб.\n\nГлина, глазурь.");
+    expect(productCaption(product())).toBe("<b>Кружка «Утро» &amp; блюдце &lt;набор&gt;</b>\n1\u00a0490.90\u00a0руб.\n\nГлина, глазурь.");
   });
 
   it("leaves out a missing description and cuts a long one to 160 characters with '...'", () => {
-    expect(productCaption(product({ description: null }))).toBe("<b>Кружка «Утро» &amp; блюдце &lt;набор&gt;</b>\n1 490.90 руб.");
-    expect(productCaption(product({ description: "   " }))).toBe("<b>Кружка «Утро» &amp; блюдце &lt;набор&gt;</b>\n1 490.90 руб.");
+    expect(productCaption(product({ description: null }))).toBe("<b>Кружка «Утро» &amp; блюдце &lt;набор&gt;</b>\n1\u00a0490.90\u00a0руб.");
+    expect(productCaption(product({ description: "   " }))).toBe("<b>Кружка «Утро» &amp; блюдце &lt;набор&gt;</b>\n1\u00a0490.90\u00a0руб.");
     const long = productCaption(product({ description: "Очень длинное описание. ".repeat(20) })).split("\n").at(-1)!;
     expect(long).toHaveLength(160);
     expect(long.endsWith("...")).toBe(true);

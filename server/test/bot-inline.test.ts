@@ -92,8 +92,8 @@ describe("inline mode", () => {
       photo_url: `${PUBLIC_URL}/uploads/fixture-${index}-0.webp`,
       thumbnail_url: `${PUBLIC_URL}/uploads/fixture-${index}-0-card.webp`,
       title: "Свеча в бетонном стакане",
-      description: "560.00 руб.",
-      caption: "<b>Свеча в бетонном стакане</b>\n560.00 руб.\n\nОписание: Свеча в бетонном стакане.",
+      description: "560.00\u00a0руб.",
+      caption: "<b>Свеча в бетонном стакане</b>\n560.00\u00a0руб.\n\nОписание: Свеча в бетонном стакане.",
       parse_mode: "HTML",
       reply_markup: { inline_keyboard: [[{ text: "🛍 Открыть в магазине", url: `${MINI_APP_URL}?startapp=product_${candle.id}` }]] },
     });
@@ -116,9 +116,9 @@ describe("inline mode", () => {
         type: "article",
         id: `product_${bowl.id}`,
         title: "Салатник глазурованный",
-        description: "1 240.00 руб.",
+        description: "1\u00a0240.00\u00a0руб.",
         input_message_content: {
-          message_text: "<b>Салатник глазурованный</b>\n1 240.00 руб.\n\nОписание: Салатник глазурованный.",
+          message_text: "<b>Салатник глазурованный</b>\n1\u00a0240.00\u00a0руб.\n\nОписание: Салатник глазурованный.",
           parse_mode: "HTML",
           link_preview_options: { is_disabled: true },
         },

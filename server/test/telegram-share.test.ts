@@ -64,7 +64,7 @@ describe("POST /api/telegram/share/{productId}", () => {
       type: "photo",
       id: `product_${vase.id}`,
       photo_url: `${PUBLIC_URL}/uploads/fixture-0-0.webp`,
-      caption: "<b>Ваза керамическая «Лён»</b>\n1 890.00 руб.\n\nОписание: Ваза керамическая «Лён».",
+      caption: "<b>Ваза керамическая «Лён»</b>\n1\u00a0890.00\u00a0руб.\n\nОписание: Ваза керамическая «Лён».",
       parse_mode: "HTML",
       reply_markup: { inline_keyboard: [[{ text: "🛍 Открыть в магазине", url: `${MINI_APP_URL}?startapp=product_${vase.id}` }]] },
     });
