@@ -10,6 +10,8 @@ export class ShopError extends Error {
     message: string,
     /** per field, for forms: { customer_phone: "…" } */
     readonly fields?: Record<string, string>,
+    /** more for a program to read beside the message, e.g. { code: "out_of_stock", items: […] } */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "ShopError";
@@ -20,4 +22,4 @@ export const invalid = (message: string, fields?: Record<string, string>) => new
 export const unauthorized = (message: string) => new ShopError("unauthorized", message);
 export const forbidden = (message: string) => new ShopError("forbidden", message);
 export const notFound = (message = "Не найдено") => new ShopError("not-found", message);
-export const conflict = (message: string) => new ShopError("conflict", message);
+export const conflict = (message: string, details?: Record<string, unknown>) => new ShopError("conflict", message, undefined, details);

@@ -7,6 +7,7 @@ import cartRoutes from "./cart";
 import configRoutes from "./config";
 import orderRoutes from "./orders";
 import myOrderRoutes from "./my-orders";
+import backInStockRoutes from "./back-in-stock";
 import telegramUserRoutes from "./telegram-user";
 import authRoutes from "./auth";
 import adminCategoryRoutes from "./admin-categories";
@@ -30,6 +31,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(configRoutes);
   await app.register(orderRoutes);
   await app.register(myOrderRoutes);
+  await app.register(backInStockRoutes);
   await app.register(telegramUserRoutes);
   await app.register(webRoutes);
 }

@@ -1,6 +1,12 @@
 import Type from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { CreateOrderBody, CreateOrderResponse, PrepareOrderBody, PrepareOrderResponse } from "@shop/shared/schemas/orders";
+import {
+  CreateOrderBody,
+  CreateOrderResponse,
+  OrderConflictResponse,
+  PrepareOrderBody,
+  PrepareOrderResponse,
+} from "@shop/shared/schemas/orders";
 import { ErrorResponse } from "@shop/shared/schemas/common";
 import type { App } from "../app";
 import { botStartLink } from "@shop/core/telegram/bot-info";
@@ -13,7 +19,8 @@ const IdempotencyHeaders = Type.Object({
   "idempotency-key": Type.Optional(Type.String({ pattern: IDEMPOTENCY_KEY_PATTERN, minLength: 1, maxLength: 100 })),
 });
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse };
+/** 409: out of stock (code "out_of_stock" and every short line in items), or prices changed under the checkout */
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: OrderConflictResponse };
 
 /** Shopper checkout. The admin order list, detail and status change live in admin-orders (GET/PUT /api/orders…). */
 export default async function orderRoutes(app: App) {
@@ -29,7 +36,8 @@ export default async function orderRoutes(app: App) {
           "Only product_id and quantity of each cart line are read: names, prices and totals come from the database. " +
           "An Idempotency-Key header makes a retried submission return the first order (200) instead of a new one (201). " +
           "telegram_user_id must be the user proven by X-Telegram-Init-Data (403 otherwise); source telegram_mini_app " +
-          "requires such a user.",
+          "requires such a user. A line asking for more pieces than are left creates nothing: 409 with code " +
+          "out_of_stock and every short line in items (product_id, name, available).",
         headers: IdempotencyHeaders,
         body: CreateOrderBody,
         response: { 201: CreateOrderResponse, 200: CreateOrderResponse, ...errors },

@@ -25,7 +25,10 @@ export const ONE_MAIN_CATEGORY = "У товара может быть тольк
 export const IMAGE_URL_INVALID = "Недопустимый адрес изображения: загрузите файл через форму";
 export const IMAGE_FILE_MISSING = "Изображение не найдено на сервере: загрузите его заново";
 
-type ProductFields = Pick<CreateProductBody, "name" | "price" | "material" | "description" | "width" | "height" | "depth">;
+type ProductFields = Pick<
+  CreateProductBody,
+  "name" | "price" | "material" | "description" | "width" | "height" | "depth" | "stock" | "made_to_order_days"
+>;
 
 /** A price as the admin typed it (number or text, comma or dot) → "1234.50", or a Russian 400. */
 export function parsePrice(raw: number | string): string {
@@ -61,6 +64,8 @@ function productData(body: ProductFields) {
     width: body.width,
     height: body.height,
     depth: body.depth,
+    stock: body.stock,
+    madeToOrderDays: body.made_to_order_days,
   };
 }
 

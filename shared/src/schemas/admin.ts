@@ -1,6 +1,7 @@
 import Type, { type Static } from "typebox";
 import { CategoryType, Product } from "./catalog";
 import { Nullable } from "./common";
+import { MADE_TO_ORDER_DAYS_MAX, STOCK_MAX } from "../stock";
 
 export const LoginBody = Type.Object({
   login: Type.String({ maxLength: 200 }),
@@ -40,6 +41,10 @@ const ProductFields = {
   height: Dimension,
   depth: Dimension,
   categoryIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 })),
+  /** pieces left; null: not counted. Left out on update: unchanged */
+  stock: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: STOCK_MAX }))),
+  /** days to make it once none are left; null: not made to order. Left out on update: unchanged */
+  made_to_order_days: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MADE_TO_ORDER_DAYS_MAX }))),
 };
 
 /** POST /api/admin/products: images as a list of URLs, the first is the main image. */
@@ -63,6 +68,8 @@ export const AdminProductsQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
   /** part of the name or the article */
   q: Type.Optional(Type.String({ maxLength: 200 })),
+  /** true: only sold-out products (stock 0) */
+  soldOut: Type.Optional(Type.Boolean()),
 });
 export type AdminProductsQuery = Static<typeof AdminProductsQuery>;
 
@@ -73,6 +80,16 @@ export const AdminProductsResponse = Type.Object({
   page: Type.Integer(),
 });
 export type AdminProductsResponse = Static<typeof AdminProductsResponse>;
+
+/** POST /api/admin/products/{id}/stock: pieces added (received) or taken (broken, sold elsewhere). */
+export const StockDeltaBody = Type.Object({
+  /** not 0 */
+  delta: Type.Integer({ minimum: -1000, maximum: 1000 }),
+});
+export type StockDeltaBody = Static<typeof StockDeltaBody>;
+
+export const StockResponse = Type.Object({ stock: Type.Integer({ minimum: 0 }) });
+export type StockResponse = Static<typeof StockResponse>;
 
 export const UploadResponse = Type.Object({ filePaths: Type.Array(Type.String()) });
 export type UploadResponse = Static<typeof UploadResponse>;

@@ -7,8 +7,8 @@ import { useWishlist } from "../stores/wishlist";
 import { Toasts } from "./Toasts";
 import { ProductCard } from "./ProductCard";
 
-const lamp = { id: 4, name: "Лампа из ротанга", price: 12345.5, sku: "HM-000004", images: [{ id: 9, image_url: "/uploads/lamp.webp" }] };
-const noPhoto = { id: 5, name: "Салатник", price: 990, sku: "HM-000005", images: [] };
+const lamp = { id: 4, name: "Лампа из ротанга", price: 12345.5, sku: "HM-000004", images: [{ id: 9, image_url: "/uploads/lamp.webp" }], stock: null, made_to_order_days: null };
+const noPhoto = { id: 5, name: "Салатник", price: 990, sku: "HM-000005", images: [], stock: null, made_to_order_days: null };
 
 function renderCard(product = lamp) {
   return render(

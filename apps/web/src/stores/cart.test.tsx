@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProductCard } from "@shop/shared/schemas/catalog";
 
-const vase: ProductCard = { id: 1, name: "Ваза «Лён»", price: 1890, sku: "HM-000001", images: [{ id: 5, image_url: "/uploads/a.webp" }] };
-const mug: ProductCard = { id: 2, name: "Кружка", price: 650.5, sku: "HM-000002", images: [] };
+const vase: ProductCard = { id: 1, name: "Ваза «Лён»", price: 1890, sku: "HM-000001", images: [{ id: 5, image_url: "/uploads/a.webp" }], stock: null, made_to_order_days: null };
+const mug: ProductCard = { id: 2, name: "Кружка", price: 650.5, sku: "HM-000002", images: [], stock: null, made_to_order_days: null };
 
 /** The store reads device storage when its module loads: each test loads a fresh copy. */
 async function freshCart() {

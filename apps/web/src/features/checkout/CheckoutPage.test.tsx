@@ -8,8 +8,8 @@ import CheckoutPage from "./CheckoutPage";
 vi.mock("../../lib/navigation", () => ({ leaveTo: vi.fn() }));
 const { leaveTo } = await import("../../lib/navigation");
 
-const vase = { id: 1, name: "Ваза «Лён»", price: 1890, sku: "HM-000001", images: [{ id: 3, image_url: "/uploads/v.webp" }] };
-const mug = { id: 2, name: "Кружка", price: 650.5, sku: "HM-000002", images: [] };
+const vase = { id: 1, name: "Ваза «Лён»", price: 1890, sku: "HM-000001", images: [{ id: 3, image_url: "/uploads/v.webp" }], stock: null, made_to_order_days: null };
+const mug = { id: 2, name: "Кружка", price: 650.5, sku: "HM-000002", images: [], stock: null, made_to_order_days: null };
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });

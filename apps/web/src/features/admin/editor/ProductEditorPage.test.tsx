@@ -39,6 +39,8 @@ const product: Product = {
     { id: 1, name: "Вазы", type: "main" },
     { id: 5, name: "Подарки", type: "sub" },
   ],
+  stock: null,
+  made_to_order_days: null,
 };
 
 function renderAt(path: string) {

@@ -83,6 +83,8 @@ describe("editor payload", () => {
         { id: 2, name: "Свечи", type: "main" },
         { id: 8, name: "Новинки", type: "sub" },
       ],
+      stock: null,
+      made_to_order_days: null,
     };
     expect(formFromProduct(product)).toEqual({
       name: "Свеча",
