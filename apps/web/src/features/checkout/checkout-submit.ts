@@ -1,5 +1,5 @@
 import type { ConfigResponse } from "@shop/shared/schemas/telegram";
-import type { CheckoutFields, CreateOrderBody, PrepareOrderBody } from "@shop/shared/schemas/orders";
+import type { CheckoutFields, CreateOrderBody, OutOfStockItem, PrepareOrderBody } from "@shop/shared/schemas/orders";
 import { ORDER_ERROR_MESSAGES } from "@shop/shared/checkout";
 import { detectOrderSource, type OrderSource } from "@shop/shared/labels";
 import { ApiError, api } from "../../lib/api";
@@ -14,6 +14,8 @@ export class CheckoutError extends Error {
   constructor(
     message: string,
     readonly fieldErrors: Record<string, string> = {},
+    /** the lines the server could not give enough of (docs/product.md#stock) */
+    readonly outOfStock: OutOfStockItem[] = [],
   ) {
     super(message);
   }
@@ -67,7 +69,7 @@ export function prepareOrderBody(input: CheckoutInput, source: OrderSource): Pre
 
 function prepareErrorMessage(error: unknown): CheckoutError {
   if (error instanceof ApiError) {
-    if (error.serverMessage) return new CheckoutError(error.serverMessage, error.fieldErrors);
+    if (error.serverMessage) return new CheckoutError(error.serverMessage, error.fieldErrors, error.outOfStock);
     if (!error.isJson) return new CheckoutError(ORDER_ERROR_MESSAGES.prepareFailedStatus(error.status));
   }
   return new CheckoutError(ORDER_ERROR_MESSAGES.prepareFailed);
@@ -75,7 +77,7 @@ function prepareErrorMessage(error: unknown): CheckoutError {
 
 function createErrorMessage(error: unknown): CheckoutError {
   if (error instanceof ApiError) {
-    if (error.serverMessage) return new CheckoutError(error.serverMessage, error.fieldErrors);
+    if (error.serverMessage) return new CheckoutError(error.serverMessage, error.fieldErrors, error.outOfStock);
     if (error.isJson) return new CheckoutError(ORDER_ERROR_MESSAGES.createFailed);
   }
   return new CheckoutError(ORDER_ERROR_MESSAGES.createFailedServer);
