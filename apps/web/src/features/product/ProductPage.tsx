@@ -4,6 +4,7 @@ import type { Product, ProductCard } from "@shop/shared/schemas/catalog";
 import { formatPrice } from "@shop/shared/format";
 import { SOLD_OUT_TEXT, availabilityOf } from "@shop/shared/stock";
 import { useQuery } from "../../lib/query";
+import { isInTelegram } from "../../lib/telegram";
 import { usePageMeta } from "../../lib/seo";
 import { useCartQuantity } from "../../stores/cart";
 import { addToCart, changeCartQuantity } from "../../stores/shop-actions";
@@ -15,6 +16,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { Gallery } from "./Gallery";
 import { Lightbox } from "./Lightbox";
 import { ShareMenu } from "./ShareMenu";
+import { BackInStockButton } from "./BackInStockButton";
 import { ProductTabs } from "./ProductTabs";
 import { loadProduct, loadSimilar, parseProductId, productKey, similarKey } from "./product-data";
 import styles from "./ProductPage.module.css";
@@ -85,9 +87,12 @@ function ProductView({ product }: { product: Product }) {
                 />
               </>
             ) : !availability.orderable ? (
-              <button type="button" className={`btn btn-secondary btn-lg ${styles.addButton}`} disabled>
-                {SOLD_OUT_TEXT}
-              </button>
+              <>
+                <button type="button" className={`btn btn-secondary btn-lg ${styles.addButton}`} disabled>
+                  {SOLD_OUT_TEXT}
+                </button>
+                {isInTelegram() ? <BackInStockButton productId={product.id} className={styles.addButton} /> : null}
+              </>
             ) : (
               <button
                 type="button"
