@@ -6,6 +6,7 @@ import { startFeature } from "./start";
 import { preparedOrderFeature } from "./prepared-order";
 import { myOrdersFeature } from "./my-orders";
 import { managerFeature } from "./manager";
+import { backInStockFeature } from "./back-in-stock";
 
 export const FALLBACK_TEXTS = {
   failed: "Что-то пошло не так. Попробуйте ещё раз чуть позже.",
@@ -51,6 +52,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot {
   features.use(startFeature(deps));
   features.use(myOrdersFeature(deps));
   features.use(managerFeature(deps));
+  features.use(backInStockFeature(deps));
   features.use(fallbackFeature());
   return bot;
 }

@@ -4,7 +4,7 @@ import { seedDemoIfEmpty } from "@shop/prisma/seed";
 import { ConfigError, loadConfig, type Config } from "@shop/core/config";
 import { buildApp } from "@shop/api/app";
 import { ensureAdmin, resolveJwtSecret } from "@shop/api/services/secrets";
-import { createOutboxNotifier } from "@shop/bot/notifier";
+import { createOutboxNotifier, notifierOptions } from "@shop/bot/notifier";
 
 /**
  * The shop as one process: the API with the web app and, with a bot token, the Telegram bot (long polling or
@@ -43,7 +43,7 @@ async function main() {
   const admin = await ensureAdmin(db, config);
   // with a bot token, order events go to the Telegram outbox (docs/telegram.md); BOT_MODE=off leaves sending to the bot's own process
   const { telegram } = config;
-  const notifier = telegram.botToken ? createOutboxNotifier({ managerChatIds: telegram.managerChatIds }) : undefined;
+  const notifier = telegram.botToken ? createOutboxNotifier(notifierOptions(config)) : undefined;
   const app = await buildApp({ config, db, jwtSecret, notifier });
   // grammY is loaded only when there is a bot token (≈ 10 MB resident otherwise spent for nothing)
   const botRuntime = notifier ? await import("@shop/bot/runtime") : null;

@@ -43,3 +43,7 @@ export function availabilityOf(p: StockFields): Availability {
   if (days !== null) return { kind: "made-to-order", orderable: true, label: madeToOrderLabel(days), maxQuantity: null };
   return { kind: "sold-out", orderable: false, label: SOLD_OUT_TEXT, maxQuantity: null };
 }
+
+/** An order asking for more than is left (docs/product.md#stock): names the product and what is left. */
+export const outOfStockMessage = (name: string, available: number) =>
+  available === 0 ? `Товар «${name}» закончился` : `Товара «${name}» осталось ${available} шт.`;

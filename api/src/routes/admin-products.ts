@@ -69,7 +69,7 @@ export default async function adminProductRoutes(instance: App) {
         response: { 200: Product, ...errors },
       },
     },
-    async (request) => updateProduct(app.prisma, app.config.uploadDir, request.params.id, request.body),
+    async (request) => updateProduct(app.prisma, app.config.uploadDir, request.params.id, request.body, app.notifier),
   );
 
   app.post(

@@ -10,7 +10,8 @@ ALTER TABLE "products" ADD CONSTRAINT "products_stock_check" CHECK ("stock" >= 0
 ALTER TABLE "products" ADD CONSTRAINT "products_made_to_order_days_check" CHECK ("made_to_order_days" BETWEEN 1 AND 365);
 
 -- AlterTable
-ALTER TABLE "order_items" ADD COLUMN     "made_to_order_days" INTEGER;
+ALTER TABLE "order_items" ADD COLUMN     "made_to_order_days" INTEGER,
+ADD COLUMN     "stock_taken" BOOLEAN NOT NULL DEFAULT false;
 
 -- CreateTable
 CREATE TABLE "back_in_stock_subscriptions" (

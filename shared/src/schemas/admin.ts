@@ -29,6 +29,12 @@ export type CategoryBody = Static<typeof CategoryBody>;
 
 export const DeleteCategoryResponse = Type.Object({ ok: Type.Literal(true), detachedProducts: Type.Integer() });
 
+/**
+ * An integer or null as one JSON Schema type list, not a union: the validator coerces types, and in a union 0
+ * would become null by the null branch (stock 0, sold out, would be stored as "not counted").
+ */
+const NullableCount = (range: { minimum: number; maximum: number }) => Type.Unsafe<number | null>({ type: ["integer", "null"], ...range });
+
 const Dimension = Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100000 })));
 const ImageUrl = Type.String({ minLength: 1, maxLength: 500 });
 
@@ -42,9 +48,9 @@ const ProductFields = {
   depth: Dimension,
   categoryIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 })),
   /** pieces left; null: not counted. Left out on update: unchanged */
-  stock: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: STOCK_MAX }))),
+  stock: Type.Optional(NullableCount({ minimum: 0, maximum: STOCK_MAX })),
   /** days to make it once none are left; null: not made to order. Left out on update: unchanged */
-  made_to_order_days: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MADE_TO_ORDER_DAYS_MAX }))),
+  made_to_order_days: Type.Optional(NullableCount({ minimum: 1, maximum: MADE_TO_ORDER_DAYS_MAX })),
 };
 
 /** POST /api/admin/products: images as a list of URLs, the first is the main image. */
