@@ -50,6 +50,11 @@ describe("cart rules (docs/product.md#cart-and-discounts)", () => {
     const { stockProblem } = await import("./cart");
     expect(stockProblem(line!)).toBe("Нет в наличии");
     expect(stockProblem(other!)).toBeNull();
+    // a sold-out line cannot grow, only shrink
+    cart.getState().setQuantity(1, 3);
+    expect(cart.getState().items[0]?.quantity).toBe(2);
+    cart.getState().setQuantity(1, 1);
+    expect(cart.getState().items[0]?.quantity).toBe(1);
 
     cart.getState().markShort([{ product_id: 2, name: "Кружка", available: 3 }]);
     expect(stockProblem(cart.getState().items[1]!)).toBe("Осталось 3 шт.");

@@ -26,7 +26,8 @@ export function parseCartItems(value: unknown): CartItem[] | null {
 
 /** The most of this product one line may hold: the pieces left when the shop counts them (docs/product.md#stock). */
 export function quantityLimit(product: StockFields): number {
-  const { maxQuantity } = availabilityOf(product);
+  const { orderable, maxQuantity } = availabilityOf(product);
+  if (!orderable) return 0;
   return maxQuantity === null ? MAX_ITEM_QUANTITY : Math.min(maxQuantity, MAX_ITEM_QUANTITY);
 }
 
@@ -37,6 +38,10 @@ export function stockProblem(item: CartItem): string | null {
   if (availability.maxQuantity !== null && item.quantity > availability.maxQuantity) return fewLeftLabel(availability.maxQuantity);
   return null;
 }
+
+/** Going down is always allowed (a line above what is left gets there step by step); going up stops at the limit. */
+const cappedQuantity = (current: number, wanted: number, limit: number) =>
+  wanted <= current ? wanted : Math.max(current, Math.min(wanted, limit));
 
 interface CartState {
   items: CartItem[];
@@ -80,7 +85,7 @@ export const useCart = create<CartState>()((set, get) => ({
     if (quantity <= 0) return get().remove(productId);
     set({
       items: get().items.map((item) =>
-        item.id === productId ? { ...item, quantity: Math.max(1, Math.min(Math.floor(quantity), quantityLimit(item))) } : item,
+        item.id === productId ? { ...item, quantity: cappedQuantity(item.quantity, Math.floor(quantity), quantityLimit(item)) } : item,
       ),
     });
   },
