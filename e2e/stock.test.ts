@@ -343,6 +343,7 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("stock in the Mi
     const phone = page.getByLabel("Телефон *");
     await phone.click();
     await phone.pressSequentially("9123456789");
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, `stock-mini-app-checkout-${theme}`, "mobile", true);
     await emit(page, "main_button_pressed");
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15000 }).toMatch(/^\/order-success\//);
