@@ -150,6 +150,8 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("stock in th
   it("'Только в наличии' hides sold-out products and stays in the URL", async () => {
     await page.goto("/");
     await catalogLoaded(page);
+    // the server-rendered page takes clicks once React has hydrated it
+    await page.waitForLoadState("networkidle");
     if (viewport === "mobile") await page.getByRole("button", { name: /^Фильтры/ }).click();
     await page.getByRole("checkbox", { name: "Только в наличии" }).check();
     await expect.poll(() => new URL(page.url()).searchParams.get("inStock")).toBe("true");
@@ -175,12 +177,14 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("stock in th
 
   it("caps the cart at the pieces left and shows a line sold out meanwhile when the order meets it (409)", async () => {
     await page.goto(`/product/${ids.fewLeft}`);
+    await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: "Добавить в корзину" }).click();
     // one piece left: plus stops at once (the product's own control comes before the similar products' cards)
     expect(await page.getByRole("button", { name: "Увеличить количество" }).first().isDisabled()).toBe(true);
     await page.goto(`/product/${ids.madeToOrder}`);
     // the first line is the product's own; the similar products below have theirs
     expect(await page.getByTestId("availability").first().textContent()).toBe("Под заказ: 14 дн.");
+    await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: "Добавить в корзину" }).click();
     await page.getByRole("button", { name: "Увеличить количество" }).first().click();
 
