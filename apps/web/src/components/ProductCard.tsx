@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import type { ProductCard as ProductCardShape } from "@shop/shared/schemas/catalog";
 import { formatPrice } from "@shop/shared/format";
 import { SOLD_OUT_TEXT, availabilityOf } from "@shop/shared/stock";
-import { useCartQuantity } from "../stores/cart";
+import { quantityLimit, useCartQuantity } from "../stores/cart";
 import { addToCart, changeCartQuantity } from "../stores/shop-actions";
 import { Availability } from "./Availability";
 import { ProductImage } from "./ProductImage";
@@ -49,7 +49,7 @@ export function ProductCard({ product, priority = false }: Props) {
               minimum={0}
               size="sm"
               productName={product.name}
-              maximum={availability.maxQuantity}
+              maximum={quantityLimit(product)}
               onChange={(next) => changeCartQuantity(product.id, next)}
             />
           ) : !availability.orderable ? (

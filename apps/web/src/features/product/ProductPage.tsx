@@ -6,7 +6,7 @@ import { SOLD_OUT_TEXT, availabilityOf } from "@shop/shared/stock";
 import { useQuery } from "../../lib/query";
 import { isInTelegram } from "../../lib/telegram";
 import { usePageMeta } from "../../lib/seo";
-import { useCartQuantity } from "../../stores/cart";
+import { quantityLimit, useCartQuantity } from "../../stores/cart";
 import { addToCart, changeCartQuantity } from "../../stores/shop-actions";
 import { ProductGrid } from "../../components/ProductGrid";
 import { Availability } from "../../components/Availability";
@@ -82,7 +82,7 @@ function ProductView({ product }: { product: Product }) {
                   quantity={quantity}
                   minimum={1}
                   productName={product.name}
-                  maximum={availability.maxQuantity}
+                  maximum={quantityLimit(product)}
                   onChange={(next) => changeCartQuantity(product.id, next)}
                 />
               </>
