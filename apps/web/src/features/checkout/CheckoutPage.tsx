@@ -166,6 +166,7 @@ export default function CheckoutPage() {
       if (error instanceof CheckoutError && error.outOfStock.length > 0) {
         // the lines named by the server show what is left; the cart stays as it is for the shopper to change
         useCart.getState().markShort(error.outOfStock);
+        requestAnimationFrame(() => document.querySelector("[data-stock-problem]")?.scrollIntoView({ block: "center", behavior: "smooth" }));
         setFailure(message);
         telegramHaptic("error");
         submittingRef.current = false;
