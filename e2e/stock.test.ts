@@ -145,6 +145,17 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("stock in th
     expect(await page.getByRole("button", { name: "Сообщить о поступлении" }).count()).toBe(0);
     await noHorizontalOverflow(page);
     await screenshot(page, "stock-product-sold-out", viewport);
+
+    // the wishlist keeps it, with the same line and no way into the cart
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("button", { name: `В избранное: ${NAMES.soldOut}` }).first().click();
+    await page.goto("/wishlist");
+    const item = page.getByTestId("wishlist-item").filter({ hasText: NAMES.soldOut });
+    await expect.poll(() => item.getByTestId("availability").textContent()).toBe("Нет в наличии");
+    expect(await item.getByRole("button", { name: "Нет в наличии" }).isDisabled()).toBe(true);
+    await noHorizontalOverflow(page);
+    await screenshot(page, "stock-wishlist", viewport);
+    await page.evaluate(() => localStorage.clear());
   });
 
   it("'Только в наличии' hides sold-out products and stays in the URL", async () => {
