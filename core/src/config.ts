@@ -145,7 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     trustProxy: attempt(() => flag(env, "TRUST_PROXY", false), false),
     logLevel: text(env, "LOG_LEVEL") ?? "info",
     seedDemo: attempt(() => flag(env, "SEED_DEMO", true), true),
-    lowStockThreshold: attempt(() => integer(env, "LOW_STOCK_THRESHOLD", 1, 0, 1000), 1),
+    lowStockThreshold: attempt(() => integer(env, "LOW_STOCK_THRESHOLD", 1, 0, 100), 1),
   };
   if (problems.length > 0) {
     throw new ConfigError(`Configuration problem${problems.length > 1 ? "s" : ""}:\n- ${problems.join("\n- ")}`);

@@ -107,7 +107,8 @@ type StockAlert = OutgoingMessage & { productId: number; left: number };
 /**
  * The managers' messages a counted line may cause, one set for each number of pieces it may leave that is worth
  * announcing (0 … the threshold); the statement keeps those of the number really left. Whether it crossed the
- * threshold is known here: what is left plus what the line took.
+ * threshold is known here: what is left plus what the line took. (LOW_STOCK_THRESHOLD is at most 100, which
+ * bounds their number.)
  */
 function stockAlerts(notifier: OrderNotifier, order: Order, counted: readonly boolean[]): StockAlert[] {
   const alerts: StockAlert[] = [];

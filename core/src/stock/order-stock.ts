@@ -20,34 +20,37 @@ const ORDER_PIECES = `SELECT product_id, sum(quantity)::int AS quantity FROM ord
 
 type Row = StockProduct & { stock: number; quantity: number };
 
-/** Returns the cancelled order's pieces to stock. */
-export async function returnOrderPieces(sql: Sql, orderId: number): Promise<StockChange[]> {
-  const rows = await sql.query<Row>(
-    `UPDATE products p SET stock = p.stock + line.quantity
-       FROM (${ORDER_PIECES}) AS line
-      WHERE p.id = line.product_id AND p.stock IS NOT NULL
-      RETURNING p.id, p.name, p.sku, p.stock, line.quantity`,
-    [orderId],
-  );
-  return rows.map((row) => ({ product: { id: row.id, name: row.name, sku: row.sku }, before: row.stock - row.quantity, after: row.stock }));
-}
-
-/** Takes the pieces of an order leaving 'cancelled' again, all or none: a conflict naming the first short product. */
-export async function takeOrderPiecesAgain(sql: Sql, orderId: number): Promise<StockChange[]> {
-  // locked in id order, as orders lock them, so that the check holds until the update
-  const locked = await sql.query<Row>(
+/** The order's counted products with their stock and the order's pieces of each, locked in id order as orders lock them. */
+function lockOrderPieces(sql: Sql, orderId: number): Promise<Row[]> {
+  return sql.query<Row>(
     `SELECT p.id, p.name, p.sku, p.stock, line.quantity
        FROM products p JOIN (${ORDER_PIECES}) AS line ON p.id = line.product_id
       WHERE p.stock IS NOT NULL
       ORDER BY p.id FOR UPDATE OF p`,
     [orderId],
   );
+}
+
+/** Adds `sign` × the pieces of each locked row to its product's stock. */
+async function move(sql: Sql, rows: readonly Row[], sign: 1 | -1): Promise<StockChange[]> {
+  if (rows.length === 0) return [];
+  await sql.query(
+    `UPDATE products p SET stock = p.stock + $3 * line.quantity FROM unnest($1::int[], $2::int[]) AS line(id, quantity) WHERE p.id = line.id`,
+    [rows.map((row) => row.id), rows.map((row) => row.quantity), sign],
+  );
+  return rows.map((row) => ({ product: { id: row.id, name: row.name, sku: row.sku }, before: row.stock, after: row.stock + sign * row.quantity }));
+}
+
+/** Returns the cancelled order's pieces to stock. */
+export async function returnOrderPieces(sql: Sql, orderId: number): Promise<StockChange[]> {
+  return move(sql, await lockOrderPieces(sql, orderId), 1);
+}
+
+/** Takes the pieces of an order leaving 'cancelled' again, all or none: a conflict naming the first short product. */
+export async function takeOrderPiecesAgain(sql: Sql, orderId: number): Promise<StockChange[]> {
+  // locked first, so that the check holds until the update
+  const locked = await lockOrderPieces(sql, orderId);
   const short = locked.find((row) => row.stock < row.quantity);
   if (short) throw conflict(piecesGone(short.name, short.stock));
-  if (locked.length === 0) return [];
-  await sql.query(
-    `UPDATE products p SET stock = p.stock - line.quantity FROM unnest($1::int[], $2::int[]) AS line(id, quantity) WHERE p.id = line.id`,
-    [locked.map((row) => row.id), locked.map((row) => row.quantity)],
-  );
-  return locked.map((row) => ({ product: { id: row.id, name: row.name, sku: row.sku }, before: row.stock, after: row.stock - row.quantity }));
+  return move(sql, locked, -1);
 }
