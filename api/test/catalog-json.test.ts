@@ -24,6 +24,8 @@ function rows(): CatalogRows {
     width: i % 2 === 0 ? 20 : null,
     height: i % 3 === 0 ? 35 : null,
     depth: null,
+    stock: [null, 0, 1, 250][i % 4]!,
+    made_to_order_days: i % 3 === 0 ? 21 : null,
   }));
   const images = products.flatMap((p, i) => Array.from({ length: i % 4 }, (_, k) => ({ id: p.id * 10 + k, product_id: p.id, image_url: `/uploads/${p.id}-${k}.webp` })));
   const categories = [

@@ -31,6 +31,9 @@ function randomRows(count: number): CatalogRows {
       id, name: name1, sku: `HM-${String(id).padStart(6, "0")}`, search_name: normalizeSearchText(name1),
       price: (100 * (1 + below(40)) + (below(4) === 0 ? 0.5 : 0)).toFixed(2),
       description: null, material: null, width: null, height: null, depth: null,
+      // a third not counted, a fifth sold out (half of those made to order), the rest 1…12 pieces
+      stock: below(3) === 0 ? null : below(5) === 0 ? 0 : 1 + below(12),
+      made_to_order_days: below(2) === 0 ? 14 : null,
     });
     if (below(10) > 0) links.push({ product_id: id, category_id: MAINS[below(MAINS.length)]! });
     for (const tag of TAGS) if (below(3) === 0) links.push({ product_id: id, category_id: tag });
@@ -49,6 +52,7 @@ function reference(rows: CatalogRows, f: CatalogFilter) {
     .filter((p) => f.mainCategory === undefined || has(p.id, f.mainCategory))
     .filter((p) => f.tags.length === 0 || f.tags.some((tag) => has(p.id, tag)))
     .filter((p) => (f.priceFrom === undefined || Number(p.price) >= f.priceFrom) && (f.priceTo === undefined || Number(p.price) <= f.priceTo))
+    .filter((p) => !f.inStock || p.stock !== 0)
     .sort((a, b) =>
       f.sortOrder === "price-asc" ? Number(a.price) - Number(b.price) || a.id - b.id
       : f.sortOrder === "price-desc" ? Number(b.price) - Number(a.price) || b.id - a.id
@@ -70,6 +74,7 @@ describe("CatalogSnapshot.list", () => {
         priceFrom: below(3) === 0 ? 100 * below(30) : undefined,
         priceTo: below(3) === 0 ? 1000 + 100 * below(30) + (below(2) ? 0.5 : 0) : undefined,
         sortOrder: (["default", "price-asc", "price-desc", undefined] as (SortOrder | undefined)[])[below(4)],
+        inStock: [true, false, undefined][below(3)],
         page: 1 + below(below(4) === 0 ? 60 : 6),
         limit: [1, 5, 12, 100][below(4)]!,
       };
@@ -78,6 +83,26 @@ describe("CatalogSnapshot.list", () => {
       expect({ ids: got.products.map((p) => p.id), total: got.total }, JSON.stringify(filter)).toEqual(want);
       expect(got.totalPages).toBe(Math.ceil(want.total / filter.limit));
     }
+  });
+
+  it("gives every card and product its stock and days to make", () => {
+    for (const row of rows.products) {
+      const fields = { stock: row.stock, made_to_order_days: row.made_to_order_days };
+      expect(snapshot.product(row.id)).toMatchObject(fields);
+      expect(snapshot.search(row.sku, 1)[0]).toMatchObject({ id: row.id, ...fields });
+    }
+  });
+
+  it("lists only sold-out products for the admin when asked, by the admin's search too", () => {
+    const soldOut = rows.products.filter((p) => p.stock === 0).sort((a, b) => b.id - a.id);
+    expect(soldOut.length).toBeGreaterThan(20);
+    const all = snapshot.adminList("", 1, 1000, true);
+    expect(all.products.map((p) => p.id)).toEqual(soldOut.map((p) => p.id));
+    expect(snapshot.adminList("", 2, 10, true).products.map((p) => p.id)).toEqual(soldOut.slice(10, 20).map((p) => p.id));
+    const word = soldOut[0]!.search_name.split(" ")[0]!;
+    const found = snapshot.adminList(word, 1, 1000, true);
+    expect(found.total).toBe(soldOut.filter((p) => p.search_name.includes(word) || p.sku.toLowerCase().includes(word)).length);
+    expect(found.products.every((p) => p.stock === 0)).toBe(true);
   });
 
   it("gives cards with prices as numbers and images in their order", () => {

@@ -64,6 +64,8 @@ describe("GET /api/products", () => {
       price: 420.5,
       sku: f.byName("Тарелка «Ёлочка»").sku,
       images: [{ id: expect.any(Number), image_url: "/uploads/fixture-2-0.webp" }],
+      stock: null,
+      made_to_order_days: null,
     });
     const blanket = body.products.find((p) => p.name === "Плед вязаный из шерсти")!;
     expect(blanket.images.map((i) => i.image_url)).toEqual([

@@ -20,6 +20,14 @@ describe("configuration from the environment", () => {
     expect(config.telegram.botToken).toBeNull();
     expect(config.telegram.botMode).toBe("off");
     expect(config.adminLogin).toBe("admin");
+    expect(config.lowStockThreshold).toBe(1);
+  });
+
+  it("reads LOW_STOCK_THRESHOLD as a whole number from 0 to 100", () => {
+    expect(loadConfig({ LOW_STOCK_THRESHOLD: "3" }).lowStockThreshold).toBe(3);
+    expect(loadConfig({ LOW_STOCK_THRESHOLD: "0" }).lowStockThreshold).toBe(0);
+    expect(() => loadConfig({ LOW_STOCK_THRESHOLD: "-1" })).toThrow(/LOW_STOCK_THRESHOLD must be a whole number from 0 to 100/);
+    expect(() => loadConfig({ LOW_STOCK_THRESHOLD: "few" })).toThrow(/LOW_STOCK_THRESHOLD/);
   });
 
   it("names every wrong variable at once", () => {

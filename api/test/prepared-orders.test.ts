@@ -67,8 +67,8 @@ describe("POST /api/orders/prepare", () => {
       version: 2,
       contact: { customerName: "Анна Смирнова", customerPhone: "+79123456789", deliveryAddress: "Москва, ул. Ленина, 1", comment: "Позвонить заранее" },
       lines: [
-        { productId: vase.id, name: vase.name, sku: vase.sku, price: 1890, quantity: 1, image: "/uploads/fixture-0-0.webp" },
-        { productId: candle.id, name: candle.name, sku: candle.sku, price: 350, quantity: 2, image: "/uploads/fixture-7-0.webp" },
+        { productId: vase.id, name: vase.name, sku: vase.sku, price: 1890, quantity: 1, image: "/uploads/fixture-0-0.webp", madeToOrderDays: null },
+        { productId: candle.id, name: candle.name, sku: candle.sku, price: 350, quantity: 2, image: "/uploads/fixture-7-0.webp", madeToOrderDays: null },
       ],
       totals: { subtotal: 2590, discountPercent: 13, discount: 336.7, delivery: 250, total: 2503.3 },
       source: "website",

@@ -38,6 +38,8 @@ describe("GET /api/products/:id", () => {
         { id: f.categories.gift, name: "В подарок", type: "sub" },
         { id: f.categories.eco, name: "Эко", type: "sub" },
       ],
+      stock: null,
+      made_to_order_days: null,
     });
     const vase = (await get(`/api/products/${f.byName("Ваза керамическая «Лён»").id}`)).json() as Product;
     expect(vase.images.map((i) => i.image_url)).toEqual(["/uploads/fixture-0-0.webp", "/uploads/fixture-0-1.webp"]);
@@ -74,7 +76,15 @@ describe("GET /api/products/:id/similar", () => {
     expect(similar.map((p) => p.name).sort()).toEqual(
       ["Свеча соевая «Ваниль»", "Плед вязаный из шерсти", "Салфетки льняные, 4 шт.", "Ваза керамическая «Лён»", "Кружка ручной лепки", "Набор свечей «Ёлка»"].sort(),
     );
-    expect(similar[0]).toEqual({ id: expect.any(Number), name: expect.any(String), price: 350, sku: expect.any(String), images: expect.any(Array) });
+    expect(similar[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      price: 350,
+      sku: expect.any(String),
+      images: expect.any(Array),
+      stock: null,
+      made_to_order_days: null,
+    });
   });
 
   it("returns at most 8", async () => {

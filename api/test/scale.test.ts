@@ -232,6 +232,31 @@ describe(`checkout at scale: ${VARIANT}`, () => {
     expect(body.subtotal).toBe(777);
   });
 
+  it(`50 shoppers buying the last piece at once on ${serverUrl ? "both processes" : "the process"}: one order, 49 × 409 out_of_stock`, async () => {
+    const product = fixture.products[2]!;
+    // through the admin API: the embedded database stays with its one process
+    const login = await fetch(`${apis[0]!.url}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ login: "admin", password: "scale-test-password" }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const restock = await fetch(`${apis[0]!.url}/api/admin/products/${product.id}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: product.name, price: product.price, stock: 1 }),
+    });
+    expect(restock.status).toBe(200);
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => checkout(apis[i % apis.length]!, [line(product, 1)])));
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
+    const refused = responses.filter((r) => r.status === 409);
+    expect(refused).toHaveLength(49);
+    for (const r of refused) expect(r.body).toMatchObject({ code: "out_of_stock", items: [{ product_id: product.id, available: 0 }] });
+    const adminView = await fetch(`${apis[apis.length - 1]!.url}/api/admin/products?soldOut=true`, { headers: { authorization: `Bearer ${token}` } });
+    const soldOut = (await adminView.json()) as { products: { id: number; stock: number | null }[] };
+    expect(soldOut.products.map((p) => [p.id, p.stock])).toEqual([[product.id, 0]]);
+  });
+
   it(`a double submit with one Idempotency-Key, at the same moment on ${serverUrl ? "both processes" : "the process"}, makes one order`, async () => {
     const key = `scale-double-submit-${randomBytes(6).toString("hex")}`;
     const product = fixture.products[1]!;
@@ -244,7 +269,10 @@ describe(`checkout at scale: ${VARIANT}`, () => {
     const stored = await withDatabase(async (prisma) => ({
       withKey: await prisma.order.count({ where: { idempotencyKey: key } }),
       all: await prisma.order.count(),
+      lastPiece: await prisma.orderItem.count({ where: { productId: fixture.products[2]!.id, stockTaken: true } }),
+      stock: (await prisma.product.findUniqueOrThrow({ where: { id: fixture.products[2]!.id } })).stock,
     }), { restart: false });
-    expect(stored).toEqual({ withKey: 1, all: ORDERS + BURST + 2 });
+    // with the one order of the last piece
+    expect(stored).toEqual({ withKey: 1, all: ORDERS + BURST + 2 + 1, lastPiece: 1, stock: 0 });
   });
 });

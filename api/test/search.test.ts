@@ -51,11 +51,21 @@ describe("GET /api/products/search", () => {
     expect(await search("лен")).toEqual(["Лента атласная", "Ваза керамическая «Лён»", "Оленёнок из фетра"]);
   });
 
-  it("returns the full card: id, name, price, sku and images", async () => {
+  it("returns the full card: id, name, price, sku, images and stock", async () => {
     const response = await t.app.inject({ method: "GET", url: `/api/products/search?q=${encodeURIComponent("кружка")}` });
     const mug = f.byName("Кружка ручной лепки");
     expect(response.json()).toEqual({
-      products: [{ id: mug.id, name: mug.name, price: 650, sku: mug.sku, images: [{ id: expect.any(Number), image_url: "/uploads/fixture-1-0.webp" }] }],
+      products: [
+        {
+          id: mug.id,
+          name: mug.name,
+          price: 650,
+          sku: mug.sku,
+          images: [{ id: expect.any(Number), image_url: "/uploads/fixture-1-0.webp" }],
+          stock: null,
+          made_to_order_days: null,
+        },
+      ],
     });
   });
 

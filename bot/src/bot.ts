@@ -6,6 +6,7 @@ import { startFeature } from "./start";
 import { preparedOrderFeature } from "./prepared-order";
 import { myOrdersFeature } from "./my-orders";
 import { managerFeature } from "./manager";
+import { backInStockFeature } from "./back-in-stock";
 import { helpFeature } from "./help";
 import { inlineSearchFeature } from "./inline-search";
 
@@ -55,6 +56,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot {
   features.use(helpFeature(deps));
   if (deps.catalog) features.use(inlineSearchFeature(deps, deps.catalog));
   features.use(managerFeature(deps));
+  features.use(backInStockFeature(deps));
   features.use(fallbackFeature());
   return bot;
 }

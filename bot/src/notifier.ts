@@ -1,6 +1,8 @@
+import type { Config } from "@shop/core/config";
 import type { OrderNotifier, OutgoingMessage } from "@shop/core/orders/notifications";
-import { customerStatusText, managerOrderText } from "./order-text";
-import { managerKeyboard } from "./keyboards";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "@shop/core/stock/stock-changes";
+import { backInStockText, customerStatusText, managerOrderText, stockFellText } from "./order-text";
+import { backInStockKeyboard, managerKeyboard } from "./keyboards";
 
 /** What one outbox row carries: sendMessage parameters besides chat_id. */
 export interface OutboxPayload {
@@ -17,6 +19,21 @@ export interface OutboxNotifier extends OrderNotifier {
 
 export interface OutboxNotifierOptions {
   managerChatIds: readonly bigint[];
+  /** LOW_STOCK_THRESHOLD (1 when not given) */
+  lowStockThreshold?: number;
+  /** where the back-in-stock message's button opens the product: TELEGRAM_MINI_APP_URL, PUBLIC_URL */
+  miniAppUrl?: string | null;
+  publicUrl?: string | null;
+}
+
+/** The notifier's options from the shop's settings. */
+export function notifierOptions(config: Config): OutboxNotifierOptions {
+  return {
+    managerChatIds: config.telegram.managerChatIds,
+    lowStockThreshold: config.lowStockThreshold,
+    miniAppUrl: config.telegram.miniAppUrl,
+    publicUrl: config.publicUrl,
+  };
 }
 
 /**
@@ -27,7 +44,11 @@ export interface OutboxNotifierOptions {
 export function createOutboxNotifier(options: OutboxNotifierOptions): OutboxNotifier {
   const listeners = new Set<() => void>();
 
+  const links = { miniAppUrl: options.miniAppUrl ?? null, publicUrl: options.publicUrl ?? null };
+
   return {
+    lowStockThreshold: options.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
+
     onQueued(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -54,6 +75,17 @@ export function createOutboxNotifier(options: OutboxNotifierOptions): OutboxNoti
       const dedupeKey = `order:${order.id}:status:${order.status}:${order.updatedAt.getTime()}`;
       const payload: OutboxPayload = { text: customerStatusText(order.number, order.status), parse_mode: "HTML" };
       return [{ chatId: order.telegramUser.id, dedupeKey, payload }];
+    },
+
+    stockFell(product, left, event): OutgoingMessage[] {
+      const payload: OutboxPayload = { text: stockFellText(product, left), parse_mode: "HTML" };
+      const dedupeKey = `stock:${product.id}:${left === 0 ? "sold-out" : `low:${left}`}:${event}`;
+      return options.managerChatIds.map((chatId) => ({ chatId, dedupeKey, payload }));
+    },
+
+    backInStock(product, subscribers, event): OutgoingMessage[] {
+      const payload: OutboxPayload = { text: backInStockText(product), parse_mode: "HTML", reply_markup: backInStockKeyboard(product.id, links) };
+      return subscribers.map((chatId) => ({ chatId, dedupeKey: `back-in-stock:${product.id}:${event}`, payload }));
     },
   };
 }

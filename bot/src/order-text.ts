@@ -6,6 +6,8 @@ import { formatDateTime, formatPrice } from "@shop/shared/format";
 import { sourceLabel, statusLabel } from "@shop/shared/labels";
 import { formatPhone } from "@shop/shared/phone";
 import { cutText } from "@shop/shared/text";
+import { madeToOrderLabel } from "@shop/shared/stock";
+import type { StockProduct } from "@shop/core/orders/notifications";
 
 /**
  * The texts the bot writes about an order (HTML parse mode). Placed orders and prepared website checkouts have
@@ -21,7 +23,8 @@ export function escapeHtml(text: string): string {
 
 function itemLine(line: CartLine): string {
   const sum = formatPrice((Math.round(line.price * 100) * line.quantity) / 100);
-  return `• ${escapeHtml(line.name)} (${escapeHtml(line.sku)}) — ${line.quantity} × ${formatPrice(line.price)} = ${sum}`;
+  const made = line.madeToOrderDays ? ` — ${madeToOrderLabel(line.madeToOrderDays)}` : "";
+  return `• ${escapeHtml(line.name)} (${escapeHtml(line.sku)}) — ${line.quantity} × ${formatPrice(line.price)} = ${sum}${made}`;
 }
 
 function totalsBlock(totals: Totals): string[] {
@@ -151,4 +154,17 @@ export function myOrdersText(orders: MyOrderRow[]): string {
       `№${escapeHtml(order.orderNumber)} · ${formatDateTime(order.createdAt)} · ${formatPrice(Number(order.total))} · <b>${escapeHtml(statusLabel(order.status))}</b>`,
   );
   return ["<b>Мои заказы</b>", "", ...rows].join("\n");
+}
+
+/** To managers: a product sold out, or its stock fell to the low-stock threshold. */
+export function stockFellText(product: StockProduct, left: number): string {
+  const name = `«${escapeHtml(product.name)}» (${escapeHtml(product.sku)})`;
+  return left === 0
+    ? `📦 <b>Товар закончился</b>: ${name}. Пополните остаток в админ-панели или отметьте товар «под заказ».`
+    : `📦 <b>Товар заканчивается</b>: ${name} — осталось ${left} шт.`;
+}
+
+/** To a subscriber: the product they waited for is back. */
+export function backInStockText(product: StockProduct): string {
+  return `🎉 Снова в наличии: <b>${escapeHtml(product.name)}</b>. Успейте заказать!`;
 }

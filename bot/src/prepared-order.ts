@@ -15,6 +15,10 @@ export const PREPARED_TEXTS = {
   expired: "Ссылка на заказ устарела: подтвердить его можно в течение суток. Оформите заказ на сайте ещё раз — корзина сохранилась.",
   notFound: "Не нашёл такой заказ: возможно, ссылка открылась не полностью. Оформите заказ на сайте ещё раз — корзина сохранилась.",
   confirmedToast: "Заказ оформлен!",
+  /** `reason`: the shop's out-of-stock message, naming the product («Товар «…» закончился») */
+  outOfStock: (reason: string) =>
+    `😔 ${reason}, поэтому заказ не оформлен. Уберите товар из корзины на сайте и оформите заказ заново — или нажмите «Подтвердить заказ» ещё раз, когда товар снова появится.`,
+  outOfStockToast: "Заказ не оформлен: товара не хватает",
   staleButton: "Эта кнопка больше не работает.",
 } as const;
 
@@ -73,6 +77,11 @@ export function preparedOrderFeature({ db, notifier }: BotDeps): Composer<Contex
         await ctx.answerCallbackQuery();
         await dropButton(ctx);
         await ctx.reply(PREPARED_TEXTS.used(result.orderNumber), { parse_mode: "HTML" });
+        return;
+      case "out-of-stock":
+        // the button stays: the token is still unconfirmed, and works again once the seller restocks
+        await ctx.answerCallbackQuery({ text: PREPARED_TEXTS.outOfStockToast });
+        await ctx.reply(PREPARED_TEXTS.outOfStock(result.message));
         return;
       case "expired":
       case "not-found":

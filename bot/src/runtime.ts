@@ -8,7 +8,7 @@ import type { ShopCatalog } from "./deps";
 import { introduceBot } from "./profile";
 import { shopWebAppUrl } from "./keyboards";
 import { silentLog, type BotLog } from "./log";
-import { createOutboxNotifier, type OutboxNotifier } from "./notifier";
+import { createOutboxNotifier, notifierOptions, type OutboxNotifier } from "./notifier";
 import { createOutboxApi, createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from "./outbox-worker";
 
 export const WEBHOOK_PATH = "/telegram/webhook";
@@ -55,7 +55,7 @@ export function startBot(options: StartBotOptions): BotRuntime {
   const log = options.log ?? silentLog;
   const token = config.telegram.botToken;
   if (!token) throw new Error("startBot needs TELEGRAM_BOT_TOKEN");
-  const notifier = options.notifier ?? createOutboxNotifier({ managerChatIds: config.telegram.managerChatIds });
+  const notifier = options.notifier ?? createOutboxNotifier(notifierOptions(config));
   const bot = createBot({ db, config, notifier, log, catalog: options.catalog });
   const allowed_updates = allowedUpdates(options.catalog);
 

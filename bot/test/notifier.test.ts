@@ -165,4 +165,36 @@ describe("outbox notifier", () => {
     expect(text).toMatch(/…и ещё позиций: \d+/);
     expect(text).toContain("Итого: 2\u00a0459.80\u00a0руб.");
   });
+
+  it("writes the managers' stock messages and the subscribers' back-in-stock message with its buttons", () => {
+    const stocked = createOutboxNotifier({ managerChatIds: MANAGERS, lowStockThreshold: 2, miniAppUrl: "https://t.me/shop_bot/shop", publicUrl: null });
+    expect(stocked.lowStockThreshold).toBe(2);
+    const product = { id: 15, name: "Ваза <Луна>", sku: "HM-000015" };
+    const soldOut = stocked.stockFell!(product, 0, "order:7");
+    expect(soldOut.map((m) => [m.chatId, m.dedupeKey])).toEqual(MANAGERS.map((chat) => [chat, "stock:15:sold-out:order:7"]));
+    expect((soldOut[0]!.payload as { text: string }).text).toBe(
+      "📦 <b>Товар закончился</b>: «Ваза &lt;Луна&gt;» (HM-000015). Пополните остаток в админ-панели или отметьте товар «под заказ».",
+    );
+    expect((stocked.stockFell!(product, 2, "order:8")[0]!.payload as { text: string }).text).toBe(
+      "📦 <b>Товар заканчивается</b>: «Ваза &lt;Луна&gt;» (HM-000015) — осталось 2 шт.",
+    );
+    const back = stocked.backInStock!(product, [BigInt(501), BigInt(502)], "adjust:x");
+    expect(back.map((m) => [m.chatId, m.dedupeKey])).toEqual([
+      [BigInt(501), "back-in-stock:15:adjust:x"],
+      [BigInt(502), "back-in-stock:15:adjust:x"],
+    ]);
+    const markup = (back[0]!.payload as { reply_markup: { inline_keyboard: { text: string; url?: string; callback_data?: string }[][] } }).reply_markup;
+    expect(markup.inline_keyboard).toEqual([
+      [{ text: "Открыть товар", url: "https://t.me/shop_bot/shop?startapp=product_15" }],
+      [{ text: "Отписаться", callback_data: "un:15" }],
+    ]);
+    expect(parseCallback("un:15")).toEqual({ kind: "unsubscribe", productId: 15 });
+    expect(parseCallback("un:0")).toBeNull();
+    expect(parseCallback("un:99999999999")).toBeNull();
+    // without a Mini App link: the product page as a web_app button when the shop is on https
+    const web = createOutboxNotifier({ managerChatIds: [], publicUrl: "https://shop.example.ru" }).backInStock!(product, [BigInt(1)], "e");
+    expect((web[0]!.payload as typeof back[0]["payload"] & { reply_markup: unknown }).reply_markup).toEqual({
+      inline_keyboard: [[{ text: "Открыть товар", web_app: { url: "https://shop.example.ru/product/15" } }], [{ text: "Отписаться", callback_data: "un:15" }]],
+    });
+  });
 });

@@ -44,6 +44,8 @@ export interface Config {
   logLevel: string;
   /** seed the demo catalogue into an empty database at start */
   seedDemo: boolean;
+  /** managers hear of a product once its stock falls to this many pieces (and when it sells out) */
+  lowStockThreshold: number;
 }
 
 export class ConfigError extends Error {}
@@ -169,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     },
     logLevel: text(env, "LOG_LEVEL") ?? "info",
     seedDemo: attempt(() => flag(env, "SEED_DEMO", true), true),
+    lowStockThreshold: attempt(() => integer(env, "LOW_STOCK_THRESHOLD", 1, 0, 100), 1),
   };
   if (problems.length > 0) {
     throw new ConfigError(`Configuration problem${problems.length > 1 ? "s" : ""}:\n- ${problems.join("\n- ")}`);

@@ -10,6 +10,8 @@ export class ShopError extends Error {
     message: string,
     /** per field, for forms: { customer_phone: "…" } */
     readonly fields?: Record<string, string>,
+    /** more for a program to read beside the message, e.g. { code: "out_of_stock", items: […] } */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "ShopError";
@@ -20,6 +22,6 @@ export const invalid = (message: string, fields?: Record<string, string>) => new
 export const unauthorized = (message: string) => new ShopError("unauthorized", message);
 export const forbidden = (message: string) => new ShopError("forbidden", message);
 export const notFound = (message = "Не найдено") => new ShopError("not-found", message);
-export const conflict = (message: string) => new ShopError("conflict", message);
+export const conflict = (message: string, details?: Record<string, unknown>) => new ShopError("conflict", message, undefined, details);
 /** A request the shop understands but cannot carry out as asked (an Idempotency-Key reused for another checkout). */
 export const unprocessable = (message: string) => new ShopError("unprocessable", message);

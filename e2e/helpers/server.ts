@@ -34,6 +34,11 @@ export interface StartOptions {
   webDistDir?: string;
   /** seed the demo catalogue (default true) */
   seed?: boolean;
+  /**
+   * keep the demo's stock (single pieces, sold-out and made-to-order products); by default every seeded product's
+   * stock is made "not counted" once the server is up, so that tests placing orders never run out of a piece
+   */
+  keepSeededStock?: boolean;
   /** how long to wait for the server to listen, ms (default 180 s: the first seed makes images) */
   startTimeoutMs?: number;
 }
@@ -140,6 +145,7 @@ export async function startServer(options: StartOptions = {}): Promise<ShopServe
   });
 
   const server = connectTo(`http://127.0.0.1:${port}`, { dataDir, webDistDir, output: () => output });
+  if (options.seed !== false && !options.keepSeededStock) await stopCountingStock(server);
   return {
     ...server,
     async stop() {
@@ -153,6 +159,23 @@ export async function startServer(options: StartOptions = {}): Promise<ShopServe
       await cleanup();
     },
   };
+}
+
+/** Every product's stock "not counted", through the admin API (docs/api-admin.md). */
+async function stopCountingStock(server: ShopServer): Promise<void> {
+  const headers = { "content-type": "application/json", authorization: `Bearer ${await server.adminToken()}` };
+  const list = (await (await server.fetch("/api/admin/products?limit=200", { headers })).json()) as {
+    products: { id: number; name: string; price: number; stock: number | null; made_to_order_days: number | null }[];
+  };
+  for (const product of list.products) {
+    if (product.stock === null && product.made_to_order_days === null) continue;
+    const response = await server.fetch(`/api/admin/products/${product.id}`, {
+      method: "PUT",
+      headers,
+      body: JSON.stringify({ name: product.name, price: product.price, stock: null, made_to_order_days: null }),
+    });
+    if (!response.ok) throw new Error(`could not stop counting the stock of product ${product.id}: ${response.status}`);
+  }
 }
 
 function connectTo(

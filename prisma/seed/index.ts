@@ -213,9 +213,26 @@ interface ProductRow {
   width: number | null;
   height: number | null;
   depth: number | null;
+  /** pieces left; null: not counted */
+  stock: number | null;
+  madeToOrderDays: number | null;
   createdAt: Date;
   imageUrls: string[];
   categoryIds: number[];
+}
+
+/**
+ * What a handmade shop has in stock (docs/product.md#stock): mostly single pieces, small batches of 2–5, some
+ * pieces made to order once sold, a few sold out, a few goods whose stock is not counted. Drawn from its own
+ * generator, so the rest of the demo stays the same.
+ */
+function demoStock(r: Random): { stock: number | null; madeToOrderDays: number | null } {
+  const roll = r.next();
+  if (roll < 0.45) return { stock: 1, madeToOrderDays: null };
+  if (roll < 0.75) return { stock: r.int(2, 5), madeToOrderDays: null };
+  if (roll < 0.88) return { stock: 0, madeToOrderDays: r.pick([7, 10, 14, 21, 30]) };
+  if (roll < 0.93) return { stock: 0, madeToOrderDays: null };
+  return { stock: null, madeToOrderDays: null };
 }
 
 /** Products with their pictures and category links; returns their ids in the order given. */
@@ -231,6 +248,8 @@ async function insertProducts(prisma: PrismaClient, products: ProductRow[]): Pro
     width: product.width,
     height: product.height,
     depth: product.depth,
+    stock: product.stock,
+    made_to_order_days: product.madeToOrderDays,
     created_at: product.createdAt.toISOString(),
     images: product.imageUrls,
     category_ids: product.categoryIds,
@@ -239,10 +258,13 @@ async function insertProducts(prisma: PrismaClient, products: ProductRow[]): Pro
     WITH input AS (
       SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(
         idx int, sku text, name text, search_name text, price numeric, description text, material text,
-        width int, height int, depth int, created_at timestamptz, images json, category_ids json)
+        width int, height int, depth int, stock int, made_to_order_days int, created_at timestamptz, images json,
+        category_ids json)
     ), inserted AS (
-      INSERT INTO products (sku, name, search_name, price, description, material, width, height, depth, created_at, updated_at)
-      SELECT sku, name, search_name, price, description, material, width, height, depth, created_at, created_at
+      INSERT INTO products (sku, name, search_name, price, description, material, width, height, depth, stock,
+                            made_to_order_days, created_at, updated_at)
+      SELECT sku, name, search_name, price, description, material, width, height, depth, stock, made_to_order_days,
+             created_at, created_at
       FROM input ORDER BY idx
       RETURNING id, sku
     ), pictures AS (
@@ -282,6 +304,7 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions): Prom
 
   const skus = await nextSkus(prisma, PRODUCTS.length);
   const now = Date.now();
+  const stockRandom = new Random(5150);
   const ids = await insertProducts(
     prisma,
     PRODUCTS.map((product, index) => ({
@@ -293,6 +316,7 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions): Prom
       width: product.size[0],
       height: product.size[1],
       depth: product.size[2],
+      ...demoStock(stockRandom),
       // the catalogue's default order is newest first: spread creation over the last months
       createdAt: new Date(now - (PRODUCTS.length - index) * 1.3 * DAY),
       imageUrls: imageLists[index]!,
@@ -361,6 +385,9 @@ export async function seedLarge(
           width: model.width,
           height: model.height,
           depth: model.depth,
+          // not counted: the benchmark's ordinary orders
+          stock: null,
+          madeToOrderDays: null,
           createdAt: new Date(now - r.int(0, 730) * DAY),
           imageUrls: model.images.map((image) => image.imageUrl),
           categoryIds: model.categories.map((link) => link.categoryId),

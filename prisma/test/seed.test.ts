@@ -73,6 +73,23 @@ describe("demo seed", () => {
     for (const file of files) expect((await readFile(path.join(PICTURE_CACHE, file))).equals(await readFile(path.join(uploadDir, file)))).toBe(true);
   });
 
+  it("gives the products a handmade shop's stock: mostly single pieces and small batches, some made to order, a few sold out", async () => {
+    const products = await db.prisma.product.findMany({ select: { stock: true, madeToOrderDays: true } });
+    const count = (test: (p: { stock: number | null; madeToOrderDays: number | null }) => boolean) => products.filter(test).length;
+    const single = count((p) => p.stock === 1);
+    const batches = count((p) => p.stock !== null && p.stock >= 2 && p.stock <= 5);
+    const madeToOrder = count((p) => p.stock === 0 && p.madeToOrderDays !== null);
+    const soldOut = count((p) => p.stock === 0 && p.madeToOrderDays === null);
+    expect(single + batches).toBeGreaterThan(products.length / 2);
+    expect(single).toBeGreaterThanOrEqual(15);
+    expect(batches).toBeGreaterThanOrEqual(10);
+    expect(madeToOrder).toBeGreaterThanOrEqual(3);
+    expect(soldOut).toBeGreaterThanOrEqual(2);
+    expect(soldOut).toBeLessThan(products.length / 8);
+    expect(count((p) => p.stock !== null && p.stock > 5)).toBe(0);
+    for (const p of products) if (p.madeToOrderDays !== null) expect(p.madeToOrderDays).toBeGreaterThanOrEqual(7);
+  });
+
   it("stores orders whose totals follow the pricing rules, over the last 90 days, in every status", async () => {
     const orders = await db.prisma.order.findMany({ include: { items: true } });
     for (const order of orders) {
@@ -92,7 +109,7 @@ describe("demo seed", () => {
       const orders = await prisma.order.findMany({ orderBy: { orderNumber: "asc" }, include: { items: { orderBy: { id: "asc" } } } });
       const products = await prisma.product.findMany({ orderBy: { sku: "asc" }, include: { images: true } });
       return {
-        products: products.map((p) => [p.sku, p.name, Number(p.price), p.images.map((i) => i.imageUrl)]),
+        products: products.map((p) => [p.sku, p.name, Number(p.price), p.stock, p.madeToOrderDays, p.images.map((i) => i.imageUrl)]),
         orders: orders.map((o) => [o.orderNumber, o.status, o.source, o.customerName, o.customerPhone, String(o.telegramUserId), Number(o.total), o.items.map((i) => [i.productSku, i.quantity])]),
       };
     };

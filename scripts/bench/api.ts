@@ -19,7 +19,9 @@
  * rows measure what the in-memory catalogue costs: an admin save answers after the catalogue is loaded again, while
  * a shopper's reads during those saves go on from the last one.
  * Order creation runs as a shop with a bot (each order queues its manager card in the outbox in its transaction)
- * with an Idempotency-Key on every request; before the API starts, an order-shaped transaction is run straight
+ * with an Idempotency-Key on every request: ordinary orders of 1–3 random products whose stock is not counted,
+ * and orders of one popular product with counted stock (every order locks and decrements its row; the stock is
+ * set high enough before the warm-up and before the measured load, and not counted again afterwards); before the API starts, an order-shaped transaction is run straight
  * on the database by 50 clients (order-ceiling.ts): the order path's ceiling.
  * Statistics run with one connection, 30 requests each: their target (≤ 150 ms) is the time one admin waits for
  * one chart, and 50 concurrent copies of one aggregate would measure queueing instead.
@@ -385,6 +387,10 @@ interface Route {
   next(): { path: string; method?: "GET" | "POST"; body?: string; headers?: Record<string, string> };
   /** how the result compares with the shop's target for this route */
   target?: (result: autocannon.Result) => string;
+  /** run before the warm-up and again before the measured load */
+  prepare?(): Promise<void>;
+  /** run after the measured load */
+  finish?(): Promise<void>;
 }
 
 interface Catalogue {
@@ -410,9 +416,10 @@ async function readCatalogue(base: string): Promise<Catalogue> {
   const ids: number[] = [];
   const words = new Set<string>();
   for (const page of pages) {
-    const { products } = await get<{ products: { id: number; name: string; sku: string }[] }>(`/api/products?limit=100&page=${page}`);
+    const { products } = await get<{ products: { id: number; name: string; sku: string; stock: number | null }[] }>(`/api/products?limit=100&page=${page}`);
     for (const product of products) {
-      ids.push(product.id);
+      // ordinary orders: products whose stock is not counted (the demo's own products in the seed count theirs)
+      if (product.stock === null) ids.push(product.id);
       for (const word of product.name.toLowerCase().split(/[^а-яёa-z0-9]+/)) if (word.length >= 3) words.add(word);
     }
   }
@@ -437,7 +444,22 @@ const readTarget = (result: autocannon.Result) => `p99 ≤ ${TARGETS.readP99Ms} 
 const statsTarget = (result: autocannon.Result) =>
   `≤ ${TARGETS.statsMs} ms: p50 ${verdict(result.latency.p50 <= TARGETS.statsMs)}, p99 ${verdict(result.latency.p99 <= TARGETS.statsMs)}`;
 
-function routes(catalogue: Catalogue, token: string, orderTarget: Route["target"]): Route[] {
+/**
+ * One product every buyer wants, with counted stock: its orders lock and decrement one row. The stock is set
+ * high enough for a run (and set again before the measured load); popularStock(null) makes it uncounted again.
+ */
+async function popularStock(base: string, token: string, productId: number, stock: number | null): Promise<void> {
+  const product = (await (await fetch(`${base}/api/products/${productId}`)).json()) as { name: string; price: number };
+  const response = await fetch(`${base}/api/admin/products/${productId}`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name: product.name, price: product.price, stock }),
+  });
+  if (!response.ok) throw new Error(`setting the stock of product ${productId}: ${response.status} ${await response.text()}`);
+}
+const POPULAR_STOCK = 100_000;
+
+function routes(catalogue: Catalogue, token: string, orderTarget: Route["target"], base: string): Route[] {
   const catalogueQuery = () => {
     const params = [`page=${1 + random(20)}`, `sortOrder=${pick(["default", "price-asc", "price-desc"])}`];
     // none, a main category, one or two tags, a price range, or a main category with a tag
@@ -451,8 +473,8 @@ function routes(catalogue: Catalogue, token: string, orderTarget: Route["target"
     }
     return params.join("&");
   };
-  const order = () => {
-    const lines = Array.from({ length: 1 + random(3) }, () => ({ product_id: pick(catalogue.ids), quantity: 1 + random(3) }));
+  const popular = catalogue.ids[0]!;
+  const order = (lines = Array.from({ length: 1 + random(3) }, () => ({ product_id: pick(catalogue.ids), quantity: 1 + random(3) }))) => {
     return JSON.stringify({
       customer_name: BENCH_CUSTOMER,
       customer_phone: `+7 (9${String(random(100)).padStart(2, "0")}) ${String(random(1000)).padStart(3, "0")}-00-00`,
@@ -518,6 +540,21 @@ function routes(catalogue: Catalogue, token: string, orderTarget: Route["target"
       connections: CONNECTIONS,
       load: { seconds: duration },
       next: () => ({ path: "/api/orders", method: "POST", body: order(), headers: { "content-type": "application/json", "idempotency-key": randomUUID() } }),
+      target: orderTarget,
+    },
+    {
+      name: "order creation, one popular product with stock",
+      connections: CONNECTIONS,
+      load: { seconds: duration },
+      prepare: () => popularStock(base, token, popular, POPULAR_STOCK),
+      // a reused seed stays as seeded
+      finish: () => popularStock(base, token, popular, null),
+      next: () => ({
+        path: "/api/orders",
+        method: "POST",
+        body: order([{ product_id: popular, quantity: 1 }]),
+        headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
+      }),
       target: orderTarget,
     },
   ];
@@ -713,9 +750,12 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
     if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
     const { token } = (await login.json()) as { token: string };
 
-    for (const route of routes(catalogue, token, orderTarget).filter((r) => !only || r.name.includes(only))) {
+    for (const route of routes(catalogue, token, orderTarget, api.url).filter((r) => !only || r.name.includes(only))) {
+      await route.prepare?.();
       await load(api.url, route, "seconds" in route.load ? { seconds: WARMUP_SECONDS } : { requests: STATS_WARMUP_REQUESTS });
+      await route.prepare?.();
       const { result, cpuUs } = await withCpu(api.child.pid!, () => load(api.url, route, route.load));
+      await route.finish?.();
       const row: Row = {
         name: route.name,
         connections: route.connections,

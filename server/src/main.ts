@@ -5,7 +5,7 @@ import { seedDemoIfEmpty } from "@shop/prisma/seed";
 import { ConfigError, loadConfig, type Config } from "@shop/core/config";
 import { buildApp } from "@shop/api/app";
 import { ensureAdmin, resolveJwtSecret } from "@shop/api/services/secrets";
-import { createOutboxNotifier } from "@shop/bot/notifier";
+import { createOutboxNotifier, notifierOptions } from "@shop/bot/notifier";
 import { serveBackups } from "./backup-socket";
 import { botCatalog } from "./bot-catalog";
 
@@ -48,7 +48,7 @@ async function main() {
   const admin = await ensureAdmin(db, config);
   // with a bot token, order events go to the Telegram outbox (docs/telegram.md); BOT_MODE=off leaves sending to the bot's own process
   const { telegram } = config;
-  const notifier = telegram.botToken ? createOutboxNotifier({ managerChatIds: telegram.managerChatIds }) : undefined;
+  const notifier = telegram.botToken ? createOutboxNotifier(notifierOptions(config)) : undefined;
   // grammY is loaded only when there is a bot token (≈ 10 MB resident otherwise spent for nothing)
   const [botRuntime, botShare] = notifier ? await Promise.all([import("@shop/bot/runtime"), import("@shop/bot/product-share")]) : [null, null];
   // the Mini App's share button: every instance with the token prepares cards itself, running the bot or not (BOT_MODE=off)

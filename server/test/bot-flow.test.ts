@@ -8,6 +8,7 @@ import { createOutboxNotifier } from "@shop/bot/notifier";
 import { createOutboxApi, createOutboxWorker, type OutboxWorker } from "@shop/bot/outbox-worker";
 import { PREPARED_TEXTS } from "@shop/bot/prepared-order";
 import { MANAGER_TEXTS } from "@shop/bot/manager";
+import { BACK_IN_STOCK_TEXTS } from "@shop/bot/back-in-stock";
 import { SERVER_ERROR, TOO_MANY, startFakeTelegram, type FakeCall, type FakeTelegram } from "../../bot/test/helpers/fake-telegram";
 import { buttonPress, textMessage, type Person } from "../../bot/test/helpers/updates";
 
@@ -16,6 +17,7 @@ const MANAGER: Person = { id: 77, first_name: "Ольга", username: "olga_mana
 const MANAGER_GROUP = -100500;
 const MANAGER_DM = 42;
 const STRANGER_GROUP = -100999;
+const MINI_APP_URL = "https://t.me/shop_test_bot/shop";
 
 let t: TestApp;
 let fake: FakeTelegram;
@@ -84,7 +86,11 @@ async function confirmInBot(token: string, person = CUSTOMER) {
 
 beforeAll(async () => {
   fake = await startFakeTelegram(TEST_BOT_TOKEN);
-  const notifier = createOutboxNotifier({ managerChatIds: [BigInt(MANAGER_GROUP), BigInt(MANAGER_DM)] });
+  const notifier = createOutboxNotifier({
+    managerChatIds: [BigInt(MANAGER_GROUP), BigInt(MANAGER_DM)],
+    miniAppUrl: MINI_APP_URL,
+    publicUrl: "https://shop.example.ru",
+  });
   t = await createTestApp({
     notifier,
     env: {
@@ -92,6 +98,7 @@ beforeAll(async () => {
       TELEGRAM_API_ROOT: fake.url,
       MANAGER_CHAT_IDS: `${MANAGER_GROUP}, ${MANAGER_DM}`,
       PUBLIC_URL: "https://shop.example.ru",
+      TELEGRAM_MINI_APP_URL: MINI_APP_URL,
     },
   });
   fixture = await createFixture(t.prisma);
@@ -364,5 +371,93 @@ describe("the bot end to end", () => {
       }
     }
     expect(fake.calls.filter((c) => c.method === "sendMessage" && !c.ok).some((c) => c.params.chat_id === MANAGER_GROUP)).toBe(true);
+  });
+});
+
+describe("stock in the bot", () => {
+  afterAll(async () => {
+    await t.prisma.product.updateMany({ data: { stock: null, madeToOrderDays: null } });
+  });
+
+  it("says plainly that a piece sold out before the confirmation, creates nothing, and confirms once restocked", async () => {
+    const vase = fixture.byName("Ваза керамическая «Лён»");
+    await t.prisma.product.update({ where: { id: vase.id }, data: { stock: 1 } });
+    const prepared = await prepareOnWebsite([["Ваза керамическая «Лён»", 1]]);
+    // someone else buys the last piece in the Mini App meanwhile
+    const other = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: { customer_name: "Олег", customer_phone: "+79990001122", source: "website", cart_items: [{ product_id: vase.id, quantity: 1 }] },
+    });
+    expect(other.statusCode).toBe(201);
+    const ordersBefore = await t.prisma.order.count();
+
+    await bot.handleUpdate(textMessage(CUSTOMER, `/start ${prepared.token}`));
+    const shown = lastSentTo(CUSTOMER.id);
+    await bot.handleUpdate(buttonPress(CUSTOMER, CUSTOMER.id, shown.result.message_id, `po:${prepared.token}`));
+    expect(lastCall("answerCallbackQuery").params.text).toBe(PREPARED_TEXTS.outOfStockToast);
+    expect(lastSentTo(CUSTOMER.id).params.text).toBe(PREPARED_TEXTS.outOfStock("Товар «Ваза керамическая «Лён»» закончился"));
+    expect(lastSentTo(CUSTOMER.id).params.text).toContain("Товар «Ваза керамическая «Лён»» закончился, поэтому заказ не оформлен.");
+    expect(await t.prisma.order.count()).toBe(ordersBefore);
+    const token = await t.prisma.preparedOrder.findUniqueOrThrow({ where: { token: prepared.token } });
+    expect([token.usedAt, token.orderId]).toEqual([null, null]);
+
+    // the seller restocks; the same button now creates the order
+    await t.prisma.product.update({ where: { id: vase.id }, data: { stock: 2 } });
+    await bot.handleUpdate(buttonPress(CUSTOMER, CUSTOMER.id, shown.result.message_id, `po:${prepared.token}`));
+    expect(await t.prisma.order.count()).toBe(ordersBefore + 1);
+    expect((await t.prisma.product.findUniqueOrThrow({ where: { id: vase.id } })).stock).toBe(1);
+  });
+
+  it("a made-to-order line says so on the manager card", async () => {
+    const worker = newWorker();
+    const plaid = fixture.byName("Плед вязаный из шерсти");
+    await t.prisma.product.update({ where: { id: plaid.id }, data: { stock: 0, madeToOrderDays: 14 } });
+    const order = await confirmInBot((await prepareOnWebsite([["Плед вязаный из шерсти", 1]])).token);
+    expect(order.items[0]!.madeToOrderDays).toBe(14);
+    await deliverAll(worker);
+    const card = sentTo(MANAGER_GROUP).find((call) => call.params.text.includes(`Заказ №${order.orderNumber}<`))!;
+    expect(card.params.text).toContain("• Плед вязаный из шерсти (HM-000005) — 1 × 5 400.00 руб. = 5 400.00 руб. — Под заказ: 14 дн.");
+  });
+
+  it("messages a subscriber when the product is back, with the product in the Mini App and «Отписаться»", async () => {
+    const worker = newWorker();
+    const mug = fixture.byName("Кружка ручной лепки");
+    await t.prisma.product.update({ where: { id: mug.id }, data: { stock: 0, madeToOrderDays: null } });
+    await t.prisma.backInStockSubscription.create({ data: { telegramUserId: BigInt(CUSTOMER.id), productId: mug.id } });
+    const auth = { authorization: `Bearer ${await t.adminToken()}` };
+    const restock = await t.app.inject({ method: "POST", url: `/api/admin/products/${mug.id}/stock`, headers: auth, payload: { delta: 3 } });
+    expect(restock.json()).toEqual({ stock: 3 });
+    await deliverAll(worker);
+    const message = lastSentTo(CUSTOMER.id);
+    expect(message.params.text).toBe("🎉 Снова в наличии: <b>Кружка ручной лепки</b>. Успейте заказать!");
+    expect(message.params.reply_markup).toEqual({
+      inline_keyboard: [
+        [{ text: "Открыть товар", url: `${MINI_APP_URL}?startapp=product_${mug.id}` }],
+        [{ text: "Отписаться", callback_data: `un:${mug.id}` }],
+      ],
+    });
+
+    await bot.handleUpdate(buttonPress(CUSTOMER, CUSTOMER.id, message.result.message_id, `un:${mug.id}`));
+    expect(lastCall("answerCallbackQuery").params.text).toBe(BACK_IN_STOCK_TEXTS.unsubscribed);
+    expect(lastCall("editMessageReplyMarkup").params.reply_markup).toEqual({
+      inline_keyboard: [[{ text: "Открыть товар", url: `${MINI_APP_URL}?startapp=product_${mug.id}` }]],
+    });
+    expect(await t.prisma.backInStockSubscription.count()).toBe(0);
+    await bot.handleUpdate(buttonPress(CUSTOMER, CUSTOMER.id, message.result.message_id, `un:${mug.id}`));
+    expect(lastCall("answerCallbackQuery").params.text).toBe(BACK_IN_STOCK_TEXTS.notSubscribed);
+  });
+
+  it("tells the managers when a product sells out", async () => {
+    const worker = newWorker();
+    const napkins = fixture.byName("Салфетки льняные, 4 шт.");
+    await t.prisma.product.update({ where: { id: napkins.id }, data: { stock: 1 } });
+    await confirmInBot((await prepareOnWebsite([["Салфетки льняные, 4 шт.", 1]])).token);
+    await deliverAll(worker);
+    for (const chat of [MANAGER_GROUP, MANAGER_DM]) {
+      expect(sentTo(chat).map((call) => call.params.text)).toContain(
+        "📦 <b>Товар закончился</b>: «Салфетки льняные, 4 шт.» (HM-000007). Пополните остаток в админ-панели или отметьте товар «под заказ».",
+      );
+    }
   });
 });

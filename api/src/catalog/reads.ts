@@ -34,6 +34,7 @@ export function listProducts(catalog: CatalogSnapshot, query: CatalogQuery): Cat
     priceFrom,
     priceTo,
     sortOrder: query.sortOrder,
+    inStock: query.inStock,
     page: query.page ?? 1,
     limit: query.limit ?? CATALOG_PAGE_SIZE,
   });
@@ -74,5 +75,5 @@ export function recommendations(
 export function listAdminProducts(catalog: CatalogSnapshot, query: AdminProductsQuery): AdminProductsResponse {
   const page = query.page ?? 1;
   const limit = query.limit ?? ADMIN_PRODUCTS_PAGE_SIZE;
-  return catalog.adminList(query.q ?? "", page, limit);
+  return catalog.adminList(query.q ?? "", page, limit, query.soldOut ?? false);
 }

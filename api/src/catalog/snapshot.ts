@@ -29,6 +29,8 @@ export interface CatalogRows {
     width: number | null;
     height: number | null;
     depth: number | null;
+    stock: number | null;
+    made_to_order_days: number | null;
   }[];
   /** in display order: position, then id */
   images: { id: number; product_id: number; image_url: string }[];
@@ -43,6 +45,8 @@ export interface CatalogFilter {
   priceFrom?: number;
   priceTo?: number;
   sortOrder?: SortOrder;
+  /** only products that are not sold out (stock null or above 0) */
+  inStock?: boolean;
   page: number;
   limit: number;
 }
@@ -125,6 +129,10 @@ export class CatalogSnapshot {
   private readonly sequences = new Map<number, { newest: Int32Array; byPrice: Int32Array }>();
   /** every position: the catalogue's default order */
   private newest = EMPTY;
+  /** 1 at the positions of products that are not sold out (stock not counted, or above 0) */
+  private available = new Uint8Array(0);
+  /** sold-out positions, newest first */
+  private soldOut: number[] = [];
 
   /** search by name and article: kept from the previous snapshot when no name or article changed */
   private index!: SearchIndex;
@@ -200,13 +208,15 @@ export class CatalogSnapshot {
     this.products = new Array<Product>(n);
     this.cards = new Array<ProductCard>(n);
     this.prices = new Float64Array(n);
+    this.available = new Uint8Array(n);
     const searchNames = new Array<string>(n);
     for (let pos = 0; pos < n; pos++) {
       if (pos % SLICE === SLICE - 1) yield;
       const row = sorted[pos]!;
       const images = imagesOf.get(row.id) ?? [];
       const price = Number(row.price);
-      this.cards[pos] = { id: row.id, name: row.name, price, sku: row.sku, images };
+      const stock = { stock: row.stock, made_to_order_days: row.made_to_order_days };
+      this.cards[pos] = { id: row.id, name: row.name, price, sku: row.sku, images, ...stock };
       this.products[pos] = {
         id: row.id,
         name: row.name,
@@ -219,9 +229,12 @@ export class CatalogSnapshot {
         depth: row.depth,
         images,
         categories: (categoriesOf.get(row.id) ?? []).sort(compareCategories),
+        ...stock,
       };
       this.positionOf.set(row.id, pos);
       this.prices[pos] = price;
+      if (row.stock === 0) this.soldOut.push(pos);
+      else this.available[pos] = 1;
       searchNames[pos] = row.search_name;
       for (const category of this.products[pos]!.categories) {
         let flags = this.members.get(category.id);
@@ -276,7 +289,8 @@ export class CatalogSnapshot {
     // checked on the way: the tags (with a main category, or several tags), the price (in the default order).
     const driver = filter.mainCategory ?? (tagIds.length === 1 ? tagIds[0]! : null);
     const sequence = driver === null ? (priced ? this.byPrice : this.newest) : this.sequenceOf(driver, order);
-    const tags = (filter.mainCategory !== undefined && tagIds.length > 0) || tagIds.length > 1 ? this.anyOf(tagIds) : null;
+    const tagged = (filter.mainCategory !== undefined && tagIds.length > 0) || tagIds.length > 1 ? this.anyOf(tagIds) : null;
+    const tags = filter.inStock && this.soldOut.length > 0 ? this.notSoldOut(tagged) : tagged;
     const lo = priced ? this.firstPricedAtLeast(sequence, from, false) : 0;
     const hi = priced ? this.firstPricedAtLeast(sequence, to, true) : sequence.length;
     const checkPrice = !priced && (filter.priceFrom !== undefined || filter.priceTo !== undefined);
@@ -342,6 +356,19 @@ export class CatalogSnapshot {
     return { flags, count };
   }
 
+  /** The positions of `among` (every product when null) that are not sold out, and how many they are. */
+  private notSoldOut(among: { flags: Uint8Array; count: number } | null): { flags: Uint8Array; count: number } {
+    if (among === null) return { flags: this.available, count: this.size - this.soldOut.length };
+    const flags = new Uint8Array(this.size);
+    let count = 0;
+    for (let pos = 0; pos < flags.length; pos++) {
+      const both = among.flags[pos]! & this.available[pos]!;
+      flags[pos] = both;
+      count += both;
+    }
+    return { flags, count };
+  }
+
   /** In a price-ordered sequence: the index of the first product priced at least `price` (above it when `above`). */
   private firstPricedAtLeast(sequence: Int32Array, price: number, above: boolean): number {
     let lo = 0;
@@ -393,15 +420,19 @@ export class CatalogSnapshot {
 
   /**
    * The admin's product list: every product, newest first, with its images and categories; `query` (when not
-   * blank) keeps the products the shop's search finds for it, by the same matching (search.ts). A page past the
-   * end is an empty list with the real totals.
+   * blank) keeps the products the shop's search finds for it, by the same matching (search.ts); `soldOut` keeps
+   * only sold-out products (stock 0). A page past the end is an empty list with the real totals.
    */
-  adminList(query: string, page: number, limit: number): { products: Product[]; total: number; totalPages: number; page: number } {
+  adminList(query: string, page: number, limit: number, soldOut = false): { products: Product[]; total: number; totalPages: number; page: number } {
     const needle = searchText(query);
     const skip = (page - 1) * limit;
     let total: number;
     let positions: ArrayLike<number>;
-    if (needle.length === 0) {
+    if (soldOut) {
+      const all = needle.length === 0 ? this.soldOut : this.index.matching(needle).filter((pos) => this.available[pos] === 0);
+      total = all.length;
+      positions = all.slice(skip, skip + limit);
+    } else if (needle.length === 0) {
       total = this.size;
       positions = this.newest.subarray(Math.min(skip, total), Math.min(skip + limit, total));
     } else {

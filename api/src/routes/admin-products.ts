@@ -1,5 +1,13 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { AdminProductsQuery, AdminProductsResponse, CreateProductBody, UpdateProductBody } from "@shop/shared/schemas/admin";
+import { adjustStock } from "@shop/core/stock/adjust-stock";
+import {
+  AdminProductsQuery,
+  AdminProductsResponse,
+  CreateProductBody,
+  StockDeltaBody,
+  StockResponse,
+  UpdateProductBody,
+} from "@shop/shared/schemas/admin";
 import { Product } from "@shop/shared/schemas/catalog";
 import { ErrorResponse, IdParams, OkResponse } from "@shop/shared/schemas/common";
 import type { App } from "../app";
@@ -20,7 +28,7 @@ export default async function adminProductRoutes(instance: App) {
       onRequest,
       schema: {
         tags: ["admin"],
-        summary: "Products with their categories, newest first; q searches the name or the article",
+        summary: "Products with their categories, newest first; q searches the name or the article, soldOut=true keeps stock 0",
         security,
         querystring: AdminProductsQuery,
         response: { 200: AdminProductsResponse, 400: ErrorResponse, 401: ErrorResponse },
@@ -61,7 +69,26 @@ export default async function adminProductRoutes(instance: App) {
         response: { 200: Product, ...errors },
       },
     },
-    async (request) => updateProduct(app.prisma, app.config.uploadDir, request.params.id, request.body),
+    async (request) => updateProduct(app.prisma, app.config.uploadDir, request.params.id, request.body, app.notifier),
+  );
+
+  app.post(
+    "/api/admin/products/:id/stock",
+    {
+      preHandler,
+      schema: {
+        tags: ["admin"],
+        summary: "Add (delta > 0) or take (delta < 0) pieces of a counted product; answers the new stock",
+        description:
+          "Atomic: stock = stock + delta, only if the result is at least 0. 409 when the product's stock is not " +
+          "counted or would go below 0. Sold out, low stock and back in stock are announced as by an order.",
+        security,
+        params: IdParams,
+        body: StockDeltaBody,
+        response: { 200: StockResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+      },
+    },
+    async (request) => ({ stock: await adjustStock(app.db, app.notifier, request.params.id, request.body.delta) }),
   );
 
   app.delete(

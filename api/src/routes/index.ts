@@ -7,6 +7,7 @@ import cartRoutes from "./cart";
 import configRoutes from "./config";
 import orderRoutes from "./orders";
 import myOrderRoutes from "./my-orders";
+import backInStockRoutes from "./back-in-stock";
 import telegramUserRoutes from "./telegram-user";
 import telegramShareRoutes from "./telegram-share";
 import authRoutes from "./auth";
@@ -32,6 +33,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(configRoutes);
   await app.register(orderRoutes);
   await app.register(myOrderRoutes);
+  await app.register(backInStockRoutes);
   await app.register(telegramUserRoutes);
   await app.register(seoRoutes);
   await app.register(telegramShareRoutes);

@@ -1,6 +1,12 @@
 import Type from "typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { CreateOrderBody, CreateOrderResponse, PrepareOrderBody, PrepareOrderResponse } from "@shop/shared/schemas/orders";
+import {
+  CreateOrderBody,
+  CreateOrderResponse,
+  OrderConflictResponse,
+  PrepareOrderBody,
+  PrepareOrderResponse,
+} from "@shop/shared/schemas/orders";
 import { ErrorResponse } from "@shop/shared/schemas/common";
 import type { App } from "../app";
 import { botLink, botStartLink } from "@shop/core/telegram/bot-info";
@@ -19,7 +25,17 @@ const IdempotencyHeaders = Type.Object({
 export const WEBSITE_ORDERS_FINISH_IN_BOT =
   "Заказ с сайта подтверждается в Telegram-боте. Обновите страницу и оформите заказ ещё раз — мы откроем бота.";
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
+/** 409: out of stock (code "out_of_stock" and every short line in items), prices changed under the checkout, or a
+ * website order while the bot is set up; 422: an Idempotency-Key used for another checkout */
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  409: OrderConflictResponse,
+  422: ErrorResponse,
+  429: ErrorResponse,
+  503: ErrorResponse,
+};
 
 /** Shopper checkout. The admin order list, detail and status change live in admin-orders (GET/PUT /api/orders…). */
 export default async function orderRoutes(app: App) {
@@ -37,7 +53,9 @@ export default async function orderRoutes(app: App) {
           "An Idempotency-Key header makes a retried submission return the first order (200) instead of a new one (201). " +
           "telegram_user_id must be the user proven by X-Telegram-Init-Data (403 otherwise); source telegram_mini_app " +
           "requires such a user. With the bot set up (GET /api/config: checkoutMode 'bot') a website order is refused (409): " +
-          "the website prepares it and the shopper confirms it in the bot. 429: too many orders from one address; " +
+          "the website prepares it and the shopper confirms it in the bot. A line asking for more pieces than are left " +
+          "creates nothing: 409 with code out_of_stock and every short line in items (product_id, name, available). " +
+          "422: the Idempotency-Key was used for another checkout. 429: too many orders from one address; " +
           "503: the database is unreachable, try again after Retry-After seconds.",
         headers: IdempotencyHeaders,
         body: CreateOrderBody,

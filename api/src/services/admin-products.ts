@@ -1,6 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { Prisma, PrismaClient } from "@shop/prisma/db";
+import type { Prisma, PrismaClient, Sql } from "@shop/prisma/db";
+import { noopNotifier, type OrderNotifier } from "@shop/core/orders/notifications";
+import { announceStockChanges } from "@shop/core/stock/stock-changes";
 import { nextSku } from "@shop/prisma/sequences";
 import { isUploadedImageUrl } from "@shop/shared/images";
 import type { CreateProductBody, UpdateProductBody } from "@shop/shared/schemas/admin";
@@ -25,7 +28,10 @@ export const ONE_MAIN_CATEGORY = "У товара может быть тольк
 export const IMAGE_URL_INVALID = "Недопустимый адрес изображения: загрузите файл через форму";
 export const IMAGE_FILE_MISSING = "Изображение не найдено на сервере: загрузите его заново";
 
-type ProductFields = Pick<CreateProductBody, "name" | "price" | "material" | "description" | "width" | "height" | "depth">;
+type ProductFields = Pick<
+  CreateProductBody,
+  "name" | "price" | "material" | "description" | "width" | "height" | "depth" | "stock" | "made_to_order_days"
+>;
 
 /** A price as the admin typed it (number or text, comma or dot) → "1234.50", or a Russian 400. */
 export function parsePrice(raw: number | string): string {
@@ -61,6 +67,8 @@ function productData(body: ProductFields) {
     width: body.width,
     height: body.height,
     depth: body.depth,
+    stock: body.stock,
+    madeToOrderDays: body.made_to_order_days,
   };
 }
 
@@ -123,18 +131,32 @@ export async function createProduct(prisma: PrismaClient, uploadDir: string, bod
  * by id (they must belong to this product), new uploads by URL; images left out are removed. Without `images`
  * or `categoryIds` those stay as they are; optional fields left out stay too, null clears them.
  */
-export async function updateProduct(prisma: PrismaClient, uploadDir: string, id: number, body: UpdateProductBody): Promise<Product> {
+export async function updateProduct(
+  prisma: PrismaClient,
+  uploadDir: string,
+  id: number,
+  body: UpdateProductBody,
+  notifier: OrderNotifier = noopNotifier,
+): Promise<Product> {
   const data = productData(body);
   const images = body.images?.map((image): { id: number } | { imageUrl: string } => {
     const id = image.id;
     return id !== undefined ? { id } : { imageUrl: checkNewImageUrl(uploadDir, image.image_url) };
   });
-  return prisma.$transaction(async (tx) => {
-    const current = await tx.product.findUnique({ where: { id }, select: { id: true, images: { select: { id: true } } } });
+  let queued = false;
+  const product = await prisma.$transaction(async (tx) => {
+    // the row is locked while it changes: an order taking its last piece waits, and the stock it started from is exact
+    const [locked] = await tx.$queryRaw<{ stock: number | null }[]>`SELECT stock FROM products WHERE id = ${id} FOR UPDATE`;
+    const current = locked && (await tx.product.findUnique({ where: { id }, select: { id: true, images: { select: { id: true } } } }));
     if (!current) throw notFound(PRODUCT_NOT_FOUND);
     const categoryIds = await checkCategories(tx, body.categoryIds);
 
-    await tx.product.update({ where: { id }, data });
+    const updated = await tx.product.update({ where: { id }, data, select: { name: true, sku: true, stock: true } });
+    if (updated.stock !== locked.stock) {
+      const sql: Sql = { query: (text, values) => tx.$queryRawUnsafe(text, ...values) };
+      const change = { product: { id, name: updated.name, sku: updated.sku }, before: locked.stock, after: updated.stock };
+      queued = await announceStockChanges(sql, notifier, [change], `edit:${randomUUID()}`);
+    }
 
     if (categoryIds !== undefined) {
       await tx.productCategory.deleteMany({ where: { productId: id, categoryId: { notIn: categoryIds } } });
@@ -167,6 +189,8 @@ export async function updateProduct(prisma: PrismaClient, uploadDir: string, id:
     }
     return readProduct(tx, id);
   });
+  if (queued) notifier.queued?.();
+  return product;
 }
 
 /**

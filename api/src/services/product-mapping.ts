@@ -22,6 +22,8 @@ export function toProductCard(row: CardRow): ProductCard {
     price: Number(row.price),
     sku: row.sku,
     images: row.images.map((image) => ({ id: image.id, image_url: image.imageUrl })),
+    stock: row.stock,
+    made_to_order_days: row.madeToOrderDays,
   };
 }
 

@@ -44,6 +44,8 @@ const vase: Product = {
     { id: 2, image_url: "/uploads/vase-2.webp" },
   ],
   categories: [{ id: 3, name: "Керамика", type: "main" }],
+  stock: null,
+  made_to_order_days: null,
 };
 const card = (id: number, name: string, price: number): ProductCard => ({
   id,
@@ -51,6 +53,8 @@ const card = (id: number, name: string, price: number): ProductCard => ({
   price,
   sku: `HM-${String(id).padStart(6, "0")}`,
   images: [{ id: id * 10, image_url: `/uploads/p${id}.webp` }],
+  stock: null,
+  made_to_order_days: null,
 });
 const cards = [card(7, vase.name, 1234), card(8, "Кружка ручной лепки", 690), card(9, "Плед вязаный", 4500)];
 const catalog: CatalogResponse = { products: cards, total: 3, totalPages: 1, page: 1 };

@@ -4,6 +4,8 @@ import { invalid, notFound } from "../errors";
 import { queueMessages, type OrderNotifier } from "./notifications";
 import type { Order } from "./order";
 import { readOrder } from "./order-record";
+import { returnOrderPieces, takeOrderPiecesAgain } from "../stock/order-stock";
+import { announceStockChanges } from "../stock/stock-changes";
 
 export const ORDER_NOT_FOUND = "Заказ не найден";
 export const INVALID_STATUS = `Недопустимый статус заказа. Возможные: ${ORDER_STATUSES.join(", ")}`;
@@ -29,9 +31,16 @@ export async function changeOrderStatus(db: Database, notifier: OrderNotifier, o
     if (!locked) throw notFound(ORDER_NOT_FOUND);
     const previousStatus = locked.status;
     const changed = previousStatus !== status;
+    const stock =
+      !changed || (previousStatus === "cancelled") === (status === "cancelled")
+        ? []
+        : status === "cancelled"
+          ? await returnOrderPieces(sql, orderId)
+          : await takeOrderPiecesAgain(sql, orderId);
     if (changed) await sql.query(`UPDATE orders SET status = $2::"OrderStatus", updated_at = now() WHERE id = $1`, [orderId, status]);
     const order = (await readOrder(sql, orderId))!;
     if (changed) await queueMessages(sql, notifier.orderStatusChanged(order, previousStatus));
+    if (stock.length > 0) await announceStockChanges(sql, notifier, stock, `status:${orderId}:${order.updatedAt.getTime()}`);
     return { order, changed, previousStatus };
   });
   if (change.changed) notifier.queued?.();

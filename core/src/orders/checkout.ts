@@ -3,7 +3,9 @@ import { validateCheckoutForm, type CheckoutForm } from "@shop/shared/checkout";
 import { MAX_ITEM_QUANTITY } from "@shop/shared/constants";
 import { isDbId } from "@shop/shared/ids";
 import { normalizePhone } from "@shop/shared/phone";
+import type { OutOfStockItem } from "@shop/shared/schemas/orders";
 import { invalid } from "../errors";
+import { canOrder, outOfStock } from "../stock/out-of-stock";
 import type { CartLine, OrderContact } from "./order";
 
 /** What a checkout is checked against before any order is written: the form, the cart, the prices. */
@@ -59,32 +61,66 @@ interface ProductPriceRow {
   sku: string;
   price: number;
   image: string | null;
+  stock: number | null;
+  made_to_order_days: number | null;
 }
 
-/** The products of a cart with their first pictures, as one JSON array. */
-const CART_PRODUCTS = `COALESCE((
-  SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'sku', p.sku, 'price', p.price,
-           'image', (SELECT i.image_url FROM product_images i WHERE i.product_id = p.id ORDER BY i.position, i.id LIMIT 1)))
-    FROM products p WHERE p.id = ANY($1::int[])), '[]')`;
+/**
+ * The products of a cart with their first pictures and the quantities asked for (`cart`), read in one go: $1
+ * the product ids, $2 the quantities.
+ */
+const CART = `cart AS (
+  SELECT p.id, p.name, p.sku, p.price, p.stock, p.made_to_order_days, line.quantity,
+         (SELECT i.image_url FROM product_images i WHERE i.product_id = p.id ORDER BY i.position, i.id LIMIT 1) AS image
+    FROM products p JOIN unnest($1::int[], $2::int[]) AS line(id, quantity) ON p.id = line.id
+)`;
+const CART_PRODUCTS = `COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name, 'sku', sku, 'price', price, 'image', image,
+  'stock', stock, 'made_to_order_days', made_to_order_days)) FROM cart), '[]')`;
 
-function priceLines(lines: readonly RequestedLine[], products: readonly ProductPriceRow[]): CartLine[] {
+/** A cart priced: its lines, and for each whether its product's stock is counted (its pieces are taken). */
+export interface PricedCart {
+  lines: CartLine[];
+  counted: boolean[];
+}
+
+function priceLines(lines: readonly RequestedLine[], products: readonly ProductPriceRow[]): PricedCart {
   const byId = new Map(products.map((product) => [product.id, product]));
-  return lines.map((line) => {
+  const short: OutOfStockItem[] = [];
+  const counted: boolean[] = [];
+  const priced = lines.map((line): CartLine => {
     const product = byId.get(line.productId);
     if (!product) throw invalid(ORDER_MESSAGES.unknownProduct(line.clientName?.trim() || null, line.productId));
     if (line.quantity > MAX_ITEM_QUANTITY) throw invalid(ORDER_MESSAGES.tooMany(product.name));
-    return { productId: product.id, name: product.name, sku: product.sku, image: product.image, price: product.price, quantity: line.quantity };
+    const { stock, made_to_order_days: days } = product;
+    if (!canOrder(stock, days, line.quantity)) short.push({ product_id: product.id, name: product.name, available: stock ?? 0 });
+    counted.push(stock !== null);
+    return {
+      productId: product.id,
+      name: product.name,
+      sku: product.sku,
+      image: product.image,
+      price: product.price,
+      quantity: line.quantity,
+      madeToOrderDays: stock === 0 ? days : null,
+    };
   });
+  if (short.length > 0) throw outOfStock(short);
+  return { lines: priced, counted };
 }
 
-const productIds = (lines: readonly RequestedLine[]) => lines.map((line) => line.productId).filter(isDbId);
+/** Valid product ids and their quantities, as statement parameters. */
+function cartParameters(lines: readonly RequestedLine[]): [number[], number[]] {
+  const valid = lines.filter((line) => isDbId(line.productId));
+  return [valid.map((line) => line.productId), valid.map((line) => line.quantity)];
+}
 
 /**
  * Prices the cart from the database in one statement: each line gets the product's name, article, first picture
- * and price at this moment. A product that is gone is refused by name.
+ * and price at this moment. A product that is gone is refused by name; a line asking for more pieces than are
+ * left is refused as out of stock (nothing is reserved).
  */
-export async function priceCart(sql: Sql, lines: readonly RequestedLine[]): Promise<CartLine[]> {
-  const [row] = await sql.query<{ products: ProductPriceRow[] }>(`SELECT ${CART_PRODUCTS} AS products`, [productIds(lines)]);
+export async function priceCart(sql: Sql, lines: readonly RequestedLine[]): Promise<PricedCart> {
+  const [row] = await sql.query<{ products: ProductPriceRow[] }>(`WITH ${CART} SELECT ${CART_PRODUCTS} AS products`, cartParameters(lines));
   return priceLines(lines, row!.products);
 }
 
@@ -119,11 +155,20 @@ export async function reserveOrder(sql: Sql, lineCount: number): Promise<OrderSl
   return toSlot(row!);
 }
 
-/** priceCart and reserveOrder in one statement: the first of the two statements that place an order. */
-export async function priceCartInSlot(sql: Sql, lines: readonly RequestedLine[]): Promise<{ slot: OrderSlot; lines: CartLine[] }> {
-  const [row] = await sql.query<SlotRow & { products: ProductPriceRow[] }>(`SELECT ${reserved("$2")}, ${CART_PRODUCTS} AS products`, [
-    productIds(lines),
-    lines.length,
-  ]);
-  return { slot: toSlot(row!), lines: priceLines(lines, row!.products) };
+/**
+ * priceCart and reserveOrder in one statement: the first of the two statements that place an order. When a
+ * line asks for more pieces than are left, no slot is taken (no order number is used up).
+ */
+export async function priceCartInSlot(sql: Sql, lines: readonly RequestedLine[]): Promise<{ slot: OrderSlot } & PricedCart> {
+  const [row] = await sql.query<Partial<SlotRow> & { products: ProductPriceRow[] }>(
+    `WITH ${CART}, enough AS (
+       SELECT NOT EXISTS (SELECT 1 FROM cart WHERE stock < quantity AND NOT (stock = 0 AND made_to_order_days IS NOT NULL)) AS ok
+     )
+     SELECT slot.*, ${CART_PRODUCTS} AS products
+       FROM enough LEFT JOIN LATERAL (SELECT ${reserved("$3")} WHERE enough.ok) AS slot ON true`,
+    [...cartParameters(lines), lines.length],
+  );
+  const priced = priceLines(lines, row!.products);
+  if (row!.id == null) throw new Error("no order slot was reserved for a cart with enough stock");
+  return { slot: toSlot(row as SlotRow), ...priced };
 }

@@ -10,6 +10,13 @@ export interface OutgoingMessage {
   payload: object;
 }
 
+/** A product as stock messages name it. */
+export interface StockProduct {
+  id: number;
+  name: string;
+  sku: string;
+}
+
 /**
  * The port through which orders announce themselves: managers learn of a new order, a customer of a new status.
  * The bot implements it by writing the messages (it knows Telegram's texts and buttons); the shop's core queues
@@ -21,6 +28,15 @@ export interface OrderNotifier {
   orderCreated(order: Order): OutgoingMessage[];
   /** `order` already has its new status */
   orderStatusChanged(order: Order, previousStatus: string): OutgoingMessage[];
+  /**
+   * Managers: a product's stock fell to `left` pieces (0: sold out; otherwise at most lowStockThreshold).
+   * `event` names the change that caused it (an order, an admin's edit), for the dedupe key.
+   */
+  stockFell?(product: StockProduct, left: number, event: string): OutgoingMessage[];
+  /** The Mini App users waiting for a product: it is back in stock (docs/product.md#back-in-stock). */
+  backInStock?(product: StockProduct, subscribers: readonly bigint[], event: string): OutgoingMessage[];
+  /** LOW_STOCK_THRESHOLD: managers hear of a product once its stock falls to this many pieces */
+  readonly lowStockThreshold?: number;
   /** messages were committed to the outbox: the sender may look now */
   queued?(): void;
 }

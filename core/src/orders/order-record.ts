@@ -38,6 +38,7 @@ export function toOrder(row: OrderRow): Order {
         image: item.productImage,
         price: Number(item.price),
         quantity: item.quantity,
+        madeToOrderDays: item.madeToOrderDays,
       })),
     totals: {
       subtotal: Number(row.subtotal),
@@ -89,6 +90,7 @@ export interface OrderLineSqlRow {
   product_image: string | null;
   price: number;
   quantity: number;
+  made_to_order_days: number | null;
 }
 
 export function orderFromSql(row: OrderSqlRow, lines: readonly OrderLineSqlRow[]): Order {
@@ -113,6 +115,7 @@ export function orderFromSql(row: OrderSqlRow, lines: readonly OrderLineSqlRow[]
       image: line.product_image,
       price: line.price,
       quantity: line.quantity,
+      madeToOrderDays: line.made_to_order_days,
     })),
     totals: {
       subtotal: row.subtotal,
@@ -133,7 +136,7 @@ export async function readOrder(sql: Sql, id: number): Promise<Order | null> {
   const [row] = await sql.query<OrderSqlRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [id]);
   if (!row) return null;
   const lines = await sql.query<OrderLineSqlRow>(
-    `SELECT id, product_id, product_name, product_sku, product_image, price::float8 AS price, quantity
+    `SELECT id, product_id, product_name, product_sku, product_image, price::float8 AS price, quantity, made_to_order_days
        FROM order_items WHERE order_id = $1 ORDER BY id`,
     [id],
   );

@@ -23,6 +23,8 @@ export interface CartLine {
   image: string | null;
   price: number;
   quantity: number;
+  /** made to order in this many days (the product had none left when it was ordered); null or absent: from stock */
+  madeToOrderDays?: number | null;
 }
 
 /** The Telegram user an order belongs to, as the order recorded them. */

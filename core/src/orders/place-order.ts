@@ -9,6 +9,7 @@ import { checkContact, mergeLines, ORDER_MESSAGES, priceCartInSlot, type Request
 import type { OrderNotifier } from "./notifications";
 import type { Order } from "./order";
 import { readOrder } from "./order-record";
+import { outOfStock } from "../stock/out-of-stock";
 import { writeOrder } from "./write-order";
 
 /**
@@ -100,8 +101,9 @@ const PRICING_ATTEMPTS = 3;
 /**
  * Places an order in two statements and no open transaction: the first prices the cart and reserves the order's
  * id, number and time; the second writes the order, its lines, its customer and its notifications at once, and
- * only if every price is still what the order says (otherwise it is priced again). An Idempotency-Key already
- * used returns that first order instead.
+ * only if every price is still what the order says (otherwise it is priced again), taking the pieces of counted
+ * products in the same statement. A line asking for more pieces than are left creates nothing (409 out of
+ * stock). An Idempotency-Key already used returns that first order instead.
  */
 export async function placeOrder(db: Database, notifier: OrderNotifier, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const key = input.idempotencyKey;
@@ -122,23 +124,25 @@ export async function placeOrder(db: Database, notifier: OrderNotifier, input: P
     const contact = checkContact(input.contact);
     for (let attempt = 1; ; attempt++) {
       const priced = await priceCartInSlot(sql, lines);
-      const order = await writeOrder(sql, notifier, {
+      const written = await writeOrder(sql, notifier, {
         slot: priced.slot,
         source: input.source,
         contact,
         lines: priced.lines,
+        counted: priced.counted,
         totals: computeTotals(priced.lines),
         telegramUser: input.telegramUser,
         idempotencyKey: key,
         idempotencyBodyHash: bodyHash,
         pricesStillCurrent: true,
       });
-      if (order) {
+      if (written.status === "written") {
         notifier.queued?.();
-        return { created: true, order };
+        return { created: true, order: written.order };
       }
       const first = await firstOrder();
       if (first) return first;
+      if (written.status === "short") throw outOfStock(written.items);
       if (attempt === PRICING_ATTEMPTS) throw conflict(ORDER_MESSAGES.pricesChanged);
     }
   } catch (error) {

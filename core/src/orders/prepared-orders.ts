@@ -4,7 +4,9 @@ import type { CheckoutForm } from "@shop/shared/checkout";
 import { PREPARED_ORDER_TTL_MS } from "@shop/shared/constants";
 import { computeTotals, type Totals } from "@shop/shared/pricing";
 import type { OrderSourceValue } from "@shop/shared/schemas/orders";
+import type { OutOfStockItem } from "@shop/shared/schemas/orders";
 import { invalid } from "../errors";
+import { canOrder, outOfStock, outOfStockItems } from "../stock/out-of-stock";
 import type { TelegramIdentity } from "../customers/telegram-customers";
 import { checkContact, mergeLines, ORDER_MESSAGES, priceCart, reserveOrder, type RequestedLine } from "./checkout";
 import type { OrderNotifier } from "./notifications";
@@ -114,7 +116,8 @@ export async function prepareOrder(db: Database, input: PrepareOrderInput): Prom
   if (source !== "website" && source !== "mobile_web") throw invalid(ORDER_MESSAGES.badSource);
   const lines = mergeLines(input.lines);
   const contact = checkContact(input.contact);
-  const priced = await priceCart({ query: db.read }, lines);
+  // a line asking for more than is left now is refused; nothing is reserved until the shopper confirms
+  const { lines: priced } = await priceCart({ query: db.read }, lines);
   const payload: StoredPayloadV2 = { version: 2, contact, lines: priced, totals: computeTotals(priced), source };
   try {
     const row = await prisma.preparedOrder.create({
@@ -159,6 +162,8 @@ export async function findPreparedOrder(db: Database, token: string): Promise<Pr
 
 export type ConfirmPreparedOrderResult =
   | { status: "created"; order: Order }
+  /** pieces are gone since the checkout: nothing was created and the token can still be confirmed later */
+  | { status: "out-of-stock"; message: string; items: OutOfStockItem[] }
   | { status: "used"; orderNumber: string | null }
   | { status: "expired" }
   | { status: "not-found" };
@@ -168,7 +173,9 @@ export type ConfirmPreparedOrderResult =
  * conditional UPDATE inside the transaction, so of two concurrent confirmations one creates the order and the
  * other gets 'used' with its number. The order keeps the source of the checkout (website / mobile_web), is
  * linked to the Telegram user and carries the prices the shopper saw; a product deleted since then stays on
- * the order by its snapshot, with no product id.
+ * the order by its snapshot, with no product id. The pieces of counted products are taken now, in the order's
+ * own statement: when they are gone, nothing is created and the token stays unconfirmed, so that the shopper
+ * can confirm again once the seller restocks (docs/product.md#stock).
  */
 export async function confirmPreparedOrder(
   db: Database,
@@ -190,22 +197,59 @@ export async function confirmPreparedOrder(
       return state.status === "ok" ? { status: "expired" } : state;
     }
     const prepared = readPayload(claim.payload);
-    const ids = prepared.lines.flatMap((line) => (line.productId === null ? [] : [line.productId]));
-    const sold = await sql.query<{ id: number }>(`SELECT id FROM products WHERE id = ANY($1::int[])`, [ids]);
-    const stillSold = new Set(sold.map((product) => product.id));
-    const order = await writeOrder(sql, notifier, {
-      slot: await reserveOrder(sql, prepared.lines.length),
-      source: prepared.source,
-      contact: prepared.contact,
-      lines: prepared.lines.map((line) => ({ ...line, productId: line.productId !== null && stillSold.has(line.productId) ? line.productId : null })),
-      totals: prepared.totals,
-      telegramUser,
-    });
-    // without an Idempotency-Key and a price check the order is always written
-    if (!order) throw new Error("the confirmed order was not written");
-    await sql.query(`UPDATE prepared_orders SET order_id = $2 WHERE id = $1`, [claim.id, order.id]);
-    return { status: "created", order };
+    for (let attempt = 1; ; attempt++) {
+      const written = await writeOrder(sql, notifier, {
+        ...(await stockNow(sql, prepared)),
+        source: prepared.source,
+        contact: prepared.contact,
+        totals: prepared.totals,
+        telegramUser,
+      });
+      if (written.status === "written") {
+        await sql.query(`UPDATE prepared_orders SET order_id = $2 WHERE id = $1`, [claim.id, written.order.id]);
+        return { status: "created", order: written.order };
+      }
+      // thrown, so that the transaction and with it the claim of the token are rolled back
+      if (written.status === "short") throw outOfStock(written.items);
+      // a product's stock became counted or not, or made to order or not, since it was read: read it again
+      if (attempt === STOCK_ATTEMPTS) throw new Error("the confirmed order was not written");
+    }
+  }).catch((error: unknown): ConfirmPreparedOrderResult => {
+    const items = outOfStockItems(error);
+    if (items) return { status: "out-of-stock", message: (error as Error).message, items };
+    throw error;
   });
   if (result.status === "created") notifier.queued?.();
   return result;
 }
+
+const STOCK_ATTEMPTS = 3;
+
+/**
+ * The prepared lines against the products as they are now: a product deleted since stays on the order by its
+ * snapshot, with no product id; a line of a product with none left that is made to order becomes made to order.
+ * Lines asking for more pieces than are left are refused here already, before an order slot is reserved.
+ */
+async function stockNow(sql: Sql, prepared: PreparedOrder) {
+  const ids = prepared.lines.flatMap((line) => (line.productId === null ? [] : [line.productId]));
+  const rows = await sql.query<{ id: number; stock: number | null; made_to_order_days: number | null }>(
+    `SELECT id, stock, made_to_order_days FROM products WHERE id = ANY($1::int[])`,
+    [ids],
+  );
+  const products = new Map(rows.map((row) => [row.id, row]));
+  const counted: boolean[] = [];
+  const short: OutOfStockItem[] = [];
+  const lines = prepared.lines.map((line): CartLine => {
+    const product = line.productId === null ? undefined : products.get(line.productId);
+    counted.push(product !== undefined && product.stock !== null);
+    if (!product) return { ...line, productId: null, madeToOrderDays: null };
+    if (!canOrder(product.stock, product.made_to_order_days, line.quantity)) {
+      short.push({ product_id: product.id, name: line.name, available: product.stock ?? 0 });
+    }
+    return { ...line, madeToOrderDays: product.stock === 0 ? product.made_to_order_days : null };
+  });
+  if (short.length > 0) throw outOfStock(short);
+  return { slot: await reserveOrder(sql, lines.length), lines, counted };
+}
+
+

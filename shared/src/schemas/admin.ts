@@ -1,6 +1,7 @@
 import Type, { type Static } from "typebox";
 import { CategoryType, Product } from "./catalog";
 import { Id, Nullable, Page } from "./common";
+import { MADE_TO_ORDER_DAYS_MAX, STOCK_MAX } from "../stock";
 
 export const LoginBody = Type.Object({
   login: Type.String({ maxLength: 200 }),
@@ -28,6 +29,12 @@ export type CategoryBody = Static<typeof CategoryBody>;
 
 export const DeleteCategoryResponse = Type.Object({ ok: Type.Literal(true), detachedProducts: Type.Integer() });
 
+/**
+ * An integer or null as one JSON Schema type list, not a union: the validator coerces types, and in a union 0
+ * would become null by the null branch (stock 0, sold out, would be stored as "not counted").
+ */
+const NullableCount = (range: { minimum: number; maximum: number }) => Type.Unsafe<number | null>({ type: ["integer", "null"], ...range });
+
 const Dimension = Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100000 })));
 const ImageUrl = Type.String({ minLength: 1, maxLength: 500 });
 
@@ -40,6 +47,10 @@ const ProductFields = {
   height: Dimension,
   depth: Dimension,
   categoryIds: Type.Optional(Type.Array(Id, { maxItems: 100 })),
+  /** pieces left; null: not counted. Left out on update: unchanged */
+  stock: Type.Optional(NullableCount({ minimum: 0, maximum: STOCK_MAX })),
+  /** days to make it once none are left; null: not made to order. Left out on update: unchanged */
+  made_to_order_days: Type.Optional(NullableCount({ minimum: 1, maximum: MADE_TO_ORDER_DAYS_MAX })),
 };
 
 /** POST /api/admin/products: images as a list of URLs, the first is the main image. */
@@ -63,6 +74,8 @@ export const AdminProductsQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
   /** part of the name or the article */
   q: Type.Optional(Type.String({ maxLength: 200 })),
+  /** true: only sold-out products (stock 0) */
+  soldOut: Type.Optional(Type.Boolean()),
 });
 export type AdminProductsQuery = Static<typeof AdminProductsQuery>;
 
@@ -73,6 +86,16 @@ export const AdminProductsResponse = Type.Object({
   page: Type.Integer(),
 });
 export type AdminProductsResponse = Static<typeof AdminProductsResponse>;
+
+/** POST /api/admin/products/{id}/stock: pieces added (received) or taken (broken, sold elsewhere). */
+export const StockDeltaBody = Type.Object({
+  /** not 0 */
+  delta: Type.Integer({ minimum: -1000, maximum: 1000 }),
+});
+export type StockDeltaBody = Static<typeof StockDeltaBody>;
+
+export const StockResponse = Type.Object({ stock: Type.Integer({ minimum: 0 }) });
+export type StockResponse = Static<typeof StockResponse>;
 
 export const UploadResponse = Type.Object({ filePaths: Type.Array(Type.String()) });
 export type UploadResponse = Static<typeof UploadResponse>;

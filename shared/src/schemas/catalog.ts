@@ -2,6 +2,14 @@ import Type, { type Static } from "typebox";
 import { CATALOG_MAX_PAGE_SIZE, SEARCH_RESULTS_LIMIT } from "../constants";
 import { Id, Money, Nullable, Page } from "./common";
 
+/** Every product answer's stock (docs/product.md#stock; shared/src/stock.ts says what it means to a shopper). */
+const StockFields = {
+  /** pieces left; null: not counted, always available */
+  stock: Nullable(Type.Integer({ minimum: 0 })),
+  /** days to make it once none are left; null: not made to order */
+  made_to_order_days: Nullable(Type.Integer({ minimum: 1 })),
+};
+
 export const CategoryType = Type.Union([Type.Literal("main"), Type.Literal("sub")]);
 export type CategoryType = Static<typeof CategoryType>;
 
@@ -26,6 +34,7 @@ export const ProductCard = Type.Object({
   price: Money,
   sku: Type.String(),
   images: Type.Array(ProductImage),
+  ...StockFields,
 });
 export type ProductCard = Static<typeof ProductCard>;
 
@@ -42,6 +51,7 @@ export const Product = Type.Object({
   depth: Nullable(Type.Integer()),
   images: Type.Array(ProductImage),
   categories: Type.Array(CategoryRef),
+  ...StockFields,
 });
 export type Product = Static<typeof Product>;
 
@@ -57,6 +67,8 @@ export const CatalogQuery = Type.Object({
   priceFrom: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000_000 })),
   priceTo: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000_000 })),
   sortOrder: Type.Optional(SortOrder),
+  /** true: only products that are not sold out (stock not counted, or above 0) */
+  inStock: Type.Optional(Type.Boolean()),
 });
 export type CatalogQuery = Static<typeof CatalogQuery>;
 

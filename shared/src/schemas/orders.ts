@@ -181,3 +181,22 @@ export const MyOrderDetail = Type.Intersect([
   }),
 ]);
 export type MyOrderDetail = Static<typeof MyOrderDetail>;
+
+export const OutOfStockItem = Type.Object({ product_id: Type.Integer(), name: Type.String(), available: Type.Integer({ minimum: 0 }) });
+export type OutOfStockItem = Static<typeof OutOfStockItem>;
+
+/** 409 of an order (or a prepared checkout) asking for more pieces than are left: every short line. */
+export const OutOfStockResponse = Type.Object({
+  /** names the first short line: «Товар «…» закончился» or «Товара «…» осталось N шт.» */
+  message: Type.String(),
+  code: Type.Literal("out_of_stock"),
+  items: Type.Array(OutOfStockItem),
+});
+export type OutOfStockResponse = Static<typeof OutOfStockResponse>;
+
+/** Any 409 of placing an order: out of stock (with code and items), or another conflict (message only). */
+export const OrderConflictResponse = Type.Object({
+  message: Type.String(),
+  code: Type.Optional(Type.Literal("out_of_stock")),
+  items: Type.Optional(Type.Array(OutOfStockItem)),
+});

@@ -55,7 +55,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ShopError) {
-      const body = error.fields ? { message: error.message, errors: error.fields } : { message: error.message };
+      const body = { message: error.message, ...(error.fields ? { errors: error.fields } : {}), ...error.details };
       return reply.status(SHOP_ERROR_STATUS[error.kind]).send(body);
     }
     if (error instanceof HttpError) {

@@ -10,7 +10,7 @@ import MiniAppControls, { isCatalogRoot } from "./MiniAppControls";
 const fake = vi.hoisted(() => ({ current: null as null | ReturnType<typeof createFakeTelegramSdk> }));
 vi.mock("../lib/telegram-sdk", () => ({ setUpMiniApp: () => fake.current!.sdk }));
 
-const vase = { id: 1, name: "Ваза", price: 1890, sku: "HM-000001", images: [] };
+const vase = { id: 1, name: "Ваза", price: 1890, sku: "HM-000001", images: [], stock: null, made_to_order_days: null };
 
 function Layout() {
   return (

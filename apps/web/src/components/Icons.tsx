@@ -132,3 +132,10 @@ export const ZoomIcon = (props: IconProps) => (
     <path d="m20 20-4.2-4.2M11 8.5v5M8.5 11h5" />
   </Icon>
 );
+
+export const BellIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 2h-15l1.5-2z" />
+    <path d="M10 20.5a2 2 0 0 0 4 0" />
+  </Icon>
+);

@@ -6,9 +6,10 @@ import { useToasts } from "../stores/toasts";
 import { useWishlist } from "../stores/wishlist";
 import { Toasts } from "./Toasts";
 import { ProductCard } from "./ProductCard";
+import type { ProductCard as ProductCardShape } from "@shop/shared/schemas/catalog";
 
-const lamp = { id: 4, name: "Лампа из ротанга", price: 12345.5, sku: "HM-000004", images: [{ id: 9, image_url: "/uploads/lamp.webp" }] };
-const noPhoto = { id: 5, name: "Салатник", price: 990, sku: "HM-000005", images: [] };
+const lamp: ProductCardShape = { id: 4, name: "Лампа из ротанга", price: 12345.5, sku: "HM-000004", images: [{ id: 9, image_url: "/uploads/lamp.webp" }], stock: null, made_to_order_days: null };
+const noPhoto: ProductCardShape = { id: 5, name: "Салатник", price: 990, sku: "HM-000005", images: [], stock: null, made_to_order_days: null };
 
 function renderCard(product = lamp) {
   return render(
@@ -82,5 +83,33 @@ describe("product card", () => {
     fireEvent.click(heart);
     expect(useWishlist.getState().items).toEqual([]);
     expect(screen.getByText("Товар удален из избранного")).toBeTruthy();
+  });
+
+  it("says how many are left (1–3), that it is made to order, or that it is sold out with the button off", () => {
+    const { unmount } = renderCard({ ...lamp, stock: 5 });
+    expect(screen.queryByTestId("availability")).toBeNull();
+    unmount();
+
+    renderCard({ ...lamp, stock: 2 });
+    expect(screen.getByTestId("availability").textContent).toBe("Осталось 2 шт.");
+    fireEvent.click(screen.getByRole("button", { name: "В корзину" }));
+    fireEvent.click(screen.getByRole("button", { name: "Увеличить количество" }));
+    expect(useCart.getState().items[0]?.quantity).toBe(2);
+    // two pieces left: plus stops there
+    expect((screen.getByRole("button", { name: "Увеличить количество" }) as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+
+    renderCard({ ...noPhoto, stock: 0, made_to_order_days: 14 });
+    expect(screen.getByTestId("availability").textContent).toBe("Под заказ: 14 дн.");
+    expect((screen.getByRole("button", { name: "В корзину" }) as HTMLButtonElement).disabled).toBe(false);
+    cleanup();
+
+    renderCard({ ...noPhoto, id: 6, stock: 0, made_to_order_days: null });
+    expect(screen.getByTestId("availability").textContent).toBe("Нет в наличии");
+    expect(screen.queryByRole("button", { name: "В корзину" })).toBeNull();
+    const soldOut = screen.getByRole("button", { name: "Нет в наличии" }) as HTMLButtonElement;
+    expect(soldOut.disabled).toBe(true);
+    fireEvent.click(soldOut);
+    expect(useCart.getState().items.some((item) => item.id === 6)).toBe(false);
   });
 });

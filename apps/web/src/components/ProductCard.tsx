@@ -2,8 +2,10 @@ import { useRef } from "react";
 import { Link } from "react-router-dom";
 import type { ProductCard as ProductCardShape } from "@shop/shared/schemas/catalog";
 import { formatPrice } from "@shop/shared/format";
-import { useCartQuantity } from "../stores/cart";
+import { SOLD_OUT_TEXT, availabilityOf } from "@shop/shared/stock";
+import { quantityLimit, useCartQuantity } from "../stores/cart";
 import { addToCart, changeCartQuantity } from "../stores/shop-actions";
+import { Availability } from "./Availability";
 import { ProductImage } from "./ProductImage";
 import { QuantityControl } from "./QuantityControl";
 import { WishlistButton } from "./WishlistButton";
@@ -23,6 +25,7 @@ export function ProductCard({ product, priority = false }: Props) {
   const quantity = useCartQuantity(product.id);
   const imageRef = useRef<HTMLDivElement>(null);
   const href = `/product/${product.id}`;
+  const availability = availabilityOf(product);
   return (
     <article className={styles.card}>
       <div className={styles.media} ref={imageRef}>
@@ -38,6 +41,7 @@ export function ProductCard({ product, priority = false }: Props) {
           </Link>
         </h3>
         <p className={styles.price}>{formatPrice(product.price)}</p>
+        <Availability product={product} />
         <div className={styles.actions}>
           {quantity > 0 ? (
             <QuantityControl
@@ -45,8 +49,13 @@ export function ProductCard({ product, priority = false }: Props) {
               minimum={0}
               size="sm"
               productName={product.name}
+              maximum={quantityLimit(product)}
               onChange={(next) => changeCartQuantity(product.id, next)}
             />
+          ) : !availability.orderable ? (
+            <button type="button" className="btn btn-secondary btn-sm btn-block" disabled>
+              {SOLD_OUT_TEXT}
+            </button>
           ) : (
             <button type="button" className="btn btn-primary btn-sm btn-block" onClick={() => addToCart(product, imageRef.current)}>
               В корзину

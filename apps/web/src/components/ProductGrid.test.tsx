@@ -5,7 +5,7 @@ import { ProductGrid } from "./ProductGrid";
 
 afterEach(cleanup);
 
-const products = Array.from({ length: 5 }, (_, i) => ({ id: i + 1, name: `Товар ${i + 1}`, price: 100 * (i + 1), sku: `HM-00000${i + 1}`, images: [] }));
+const products = Array.from({ length: 5 }, (_, i) => ({ id: i + 1, name: `Товар ${i + 1}`, price: 100 * (i + 1), sku: `HM-00000${i + 1}`, images: [], stock: null, made_to_order_days: null }));
 
 describe("product grid", () => {
   it("shows 12 skeleton cards while loading", () => {

@@ -9,10 +9,13 @@ interface Props {
   minimum?: 0 | 1;
   productName: string;
   size?: "sm" | "md";
+  /** pieces left when the shop counts them (docs/product.md#stock): plus stops there */
+  maximum?: number | null;
 }
 
 /** The minus/plus control (docs/product.md#cart-and-discounts). */
-export function QuantityControl({ quantity, onChange, minimum = 1, productName, size = "md" }: Props) {
+export function QuantityControl({ quantity, onChange, minimum = 1, productName, size = "md", maximum = null }: Props) {
+  const limit = maximum === null ? MAX_ITEM_QUANTITY : Math.min(maximum, MAX_ITEM_QUANTITY);
   return (
     <div className={`${styles.control} ${styles[size]}`} role="group" aria-label={`Количество: ${productName}`}>
       <button
@@ -31,7 +34,7 @@ export function QuantityControl({ quantity, onChange, minimum = 1, productName, 
         type="button"
         className={styles.button}
         onClick={() => onChange(quantity + 1)}
-        disabled={quantity >= MAX_ITEM_QUANTITY}
+        disabled={quantity >= limit}
         aria-label="Увеличить количество"
       >
         <PlusIcon size={18} />

@@ -4,11 +4,13 @@ import type {
   CreateOrderResponse,
   MyOrderDetail,
   MyOrdersResponse,
+  OutOfStockItem,
   PrepareOrderBody,
   PrepareOrderResponse,
 } from "@shop/shared/schemas/orders";
 import type { ConfigResponse, ShareProductResponse, TelegramUserBody } from "@shop/shared/schemas/telegram";
 import type { PrivacyPolicyResponse } from "@shop/shared/schemas/pages";
+import type { BackInStockResponse } from "@shop/shared/schemas/stock";
 import { CATALOG_PAGE_SIZE, SEARCH_DROPDOWN_LIMIT } from "@shop/shared/constants";
 import { telegramHeaders } from "./telegram";
 
@@ -20,9 +22,24 @@ export class ApiError extends Error {
     readonly isJson: boolean,
     /** field name → message, when the server names the bad fields */
     readonly fieldErrors: Record<string, string> = {},
+    /** the lines an order could not get enough of (409 'out_of_stock', docs/product.md#stock) */
+    readonly outOfStock: OutOfStockItem[] = [],
   ) {
     super(serverMessage ?? `HTTP ${status}`);
   }
+}
+
+function outOfStockItems(json: unknown): OutOfStockItem[] {
+  if (!json || typeof json !== "object" || (json as { code?: unknown }).code !== "out_of_stock") return [];
+  const items = (json as { items?: unknown }).items;
+  if (!Array.isArray(items)) return [];
+  return items.filter(
+    (item): item is OutOfStockItem =>
+      !!item &&
+      typeof item === "object" &&
+      Number.isInteger((item as OutOfStockItem).product_id) &&
+      Number.isInteger((item as OutOfStockItem).available),
+  );
 }
 
 interface RequestOptions {
@@ -63,7 +80,7 @@ async function request<T>(path: string, options: RequestOptions = {}): Promise<T
       errors && typeof errors === "object"
         ? Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === "string"))
         : {};
-    throw new ApiError(response.status, message, isJson, fieldErrors);
+    throw new ApiError(response.status, message, isJson, fieldErrors, isJson ? outOfStockItems(json) : []);
   }
   return json as T;
 }
@@ -91,6 +108,7 @@ export const paths = {
       priceFrom: params.priceFrom,
       priceTo: params.priceTo,
       sortOrder: params.sortOrder && params.sortOrder !== "default" ? params.sortOrder : undefined,
+      inStock: params.inStock ? "true" : undefined,
     })}`,
   categories: "/api/categories",
   product: (id: number) => `/api/products/${id}`,
@@ -121,4 +139,6 @@ export const api = {
     request<ShareProductResponse>(`/api/telegram/share/${productId}`, { method: "POST", identify: true }),
   myOrders: () => request<MyOrdersResponse>("/api/my-orders", { identify: true }),
   myOrder: (id: number) => request<MyOrderDetail>(`/api/my-orders/${id}`, { identify: true }),
+  backInStock: (productId: number, method: "GET" | "POST" | "DELETE" = "GET") =>
+    request<BackInStockResponse>(`/api/products/${productId}/back-in-stock`, { method, identify: true }),
 };

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProductCard } from "@shop/shared/schemas/catalog";
 
-const vase: ProductCard = { id: 1, name: "Ваза «Лён»", price: 1890, sku: "HM-000001", images: [{ id: 5, image_url: "/uploads/a.webp" }] };
-const mug: ProductCard = { id: 2, name: "Кружка", price: 650.5, sku: "HM-000002", images: [] };
+const vase: ProductCard = { id: 1, name: "Ваза «Лён»", price: 1890, sku: "HM-000001", images: [{ id: 5, image_url: "/uploads/a.webp" }], stock: null, made_to_order_days: null };
+const mug: ProductCard = { id: 2, name: "Кружка", price: 650.5, sku: "HM-000002", images: [], stock: null, made_to_order_days: null };
 
 /** The store reads device storage when its module loads: each test loads a fresh copy. */
 async function freshCart() {
@@ -30,6 +30,39 @@ describe("cart rules (docs/product.md#cart-and-discounts)", () => {
       [1, 2],
       [2, 1],
     ]);
+  });
+
+  it("caps a line at the pieces left, follows the server's newer copy and marks lines an order found short", async () => {
+    const cart = await freshCart();
+    cart.getState().add({ ...vase, stock: 2 });
+    cart.getState().add({ ...vase, stock: 2 });
+    cart.getState().add({ ...vase, stock: 2 });
+    expect(cart.getState().items[0]?.quantity).toBe(2);
+    cart.getState().setQuantity(1, 10);
+    expect(cart.getState().items[0]?.quantity).toBe(2);
+
+    cart.getState().add(mug);
+    cart.getState().setQuantity(2, 40);
+    cart.getState().refresh([{ ...vase, stock: 0, made_to_order_days: null }]);
+    const [line, other] = cart.getState().items;
+    expect([line?.stock, line?.quantity]).toEqual([0, 2]);
+    expect(other?.quantity).toBe(40);
+    const { stockProblem } = await import("./cart");
+    expect(stockProblem(line!)).toBe("Нет в наличии");
+    expect(stockProblem(other!)).toBeNull();
+    // a sold-out line cannot grow, only shrink
+    cart.getState().setQuantity(1, 3);
+    expect(cart.getState().items[0]?.quantity).toBe(2);
+    cart.getState().setQuantity(1, 1);
+    expect(cart.getState().items[0]?.quantity).toBe(1);
+
+    cart.getState().markShort([{ product_id: 2, name: "Кружка", available: 3 }]);
+    expect(stockProblem(cart.getState().items[1]!)).toBe("Осталось 3 шт.");
+    // made to order: no cap from stock
+    cart.getState().refresh([{ ...vase, stock: 0, made_to_order_days: 10 }]);
+    expect(stockProblem(cart.getState().items[0]!)).toBeNull();
+    cart.getState().setQuantity(1, 7);
+    expect(cart.getState().items[0]?.quantity).toBe(7);
   });
 
   it("removes an item whose quantity is set to 0 or less", async () => {

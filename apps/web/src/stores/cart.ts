@@ -1,6 +1,8 @@
 import { create } from "zustand";
 import type { ProductCard } from "@shop/shared/schemas/catalog";
 import { CART_ADDED_FLAG_MS, MAX_ITEM_QUANTITY, STORAGE_KEYS } from "@shop/shared/constants";
+import type { OutOfStockItem } from "@shop/shared/schemas/orders";
+import { SOLD_OUT_TEXT, availabilityOf, fewLeftLabel, type StockFields } from "@shop/shared/stock";
 import { readStored, writeStored } from "../lib/storage";
 import { parseSnapshot, toSnapshot, type ProductSnapshot } from "./product-snapshot";
 
@@ -22,6 +24,25 @@ export function parseCartItems(value: unknown): CartItem[] | null {
   return items;
 }
 
+/** The most of this product one line may hold: the pieces left when the shop counts them (docs/product.md#stock). */
+export function quantityLimit(product: StockFields): number {
+  const { orderable, maxQuantity } = availabilityOf(product);
+  if (!orderable) return 0;
+  return maxQuantity === null ? MAX_ITEM_QUANTITY : Math.min(maxQuantity, MAX_ITEM_QUANTITY);
+}
+
+/** Why this line cannot be ordered as it is, or null: sold out, or more pieces than are left. */
+export function stockProblem(item: CartItem): string | null {
+  const availability = availabilityOf(item);
+  if (!availability.orderable) return SOLD_OUT_TEXT;
+  if (availability.maxQuantity !== null && item.quantity > availability.maxQuantity) return fewLeftLabel(availability.maxQuantity);
+  return null;
+}
+
+/** Going down is always allowed (a line above what is left gets there step by step); going up stops at the limit. */
+const cappedQuantity = (current: number, wanted: number, limit: number) =>
+  wanted <= current ? wanted : Math.max(current, Math.min(wanted, limit));
+
 interface CartState {
   items: CartItem[];
   /** on for 100 ms after an add */
@@ -33,6 +54,10 @@ interface CartState {
   setQuantity(productId: number, quantity: number): void;
   remove(productId: number): void;
   clear(): void;
+  /** the server's newer copies of products in the cart: their snapshots (stock, price, name) follow them */
+  refresh(products: readonly ProductCard[]): void;
+  /** an order was refused for these lines (409 'out_of_stock'): they now show what is left */
+  markShort(items: readonly OutOfStockItem[]): void;
 }
 
 let justAddedTimer: ReturnType<typeof setTimeout> | undefined;
@@ -47,7 +72,7 @@ export const useCart = create<CartState>()((set, get) => ({
     set({
       items: existing
         ? items.map((item) =>
-            item.id === product.id ? { ...item, quantity: Math.min(item.quantity + 1, MAX_ITEM_QUANTITY) } : item,
+            item.id === product.id ? { ...item, quantity: Math.max(1, Math.min(item.quantity + 1, quantityLimit(product))) } : item,
           )
         : [...items, { ...toSnapshot(product), quantity: 1 }],
       justAdded: true,
@@ -58,14 +83,34 @@ export const useCart = create<CartState>()((set, get) => ({
   },
   setQuantity(productId, quantity) {
     if (quantity <= 0) return get().remove(productId);
-    const capped = Math.min(Math.floor(quantity), MAX_ITEM_QUANTITY);
-    set({ items: get().items.map((item) => (item.id === productId ? { ...item, quantity: capped } : item)) });
+    set({
+      items: get().items.map((item) =>
+        item.id === productId ? { ...item, quantity: cappedQuantity(item.quantity, Math.floor(quantity), quantityLimit(item)) } : item,
+      ),
+    });
   },
   remove(productId) {
     set({ items: get().items.filter((item) => item.id !== productId) });
   },
   clear() {
     set({ items: [] });
+  },
+  refresh(products) {
+    const byId = new Map(products.map((product) => [product.id, product]));
+    let changed = false;
+    const items = get().items.map((item) => {
+      const fresh = byId.get(item.id);
+      if (!fresh) return item;
+      const next = { ...toSnapshot(fresh), quantity: item.quantity };
+      if (JSON.stringify(next) === JSON.stringify(item)) return item;
+      changed = true;
+      return next;
+    });
+    if (changed) set({ items });
+  },
+  markShort(short) {
+    const left = new Map(short.map((item) => [item.product_id, item.available]));
+    set({ items: get().items.map((item) => (left.has(item.id) ? { ...item, stock: left.get(item.id) ?? 0 } : item)) });
   },
 }));
 

@@ -28,6 +28,8 @@ export function parseSnapshot(value: unknown): ProductSnapshot | null {
     price,
     sku: typeof v.sku === "string" ? v.sku : "",
     images: Array.isArray(v.images) ? v.images.filter(isImage).map((image) => ({ id: image.id, image_url: image.image_url })) : [],
+    stock: Number.isInteger(v.stock) ? (v.stock as number) : null,
+    made_to_order_days: Number.isInteger(v.made_to_order_days) ? (v.made_to_order_days as number) : null,
   };
 }
 
@@ -38,5 +40,7 @@ export function toSnapshot(product: ProductCard): ProductSnapshot {
     price: Number(product.price),
     sku: product.sku,
     images: product.images.map((image) => ({ id: image.id, image_url: image.image_url })),
+    stock: product.stock,
+    made_to_order_days: product.made_to_order_days,
   };
 }

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProductCard } from "@shop/shared/schemas/catalog";
 
-const vase: ProductCard = { id: 1, name: "Ваза", price: 1890, sku: "HM-000001", images: [] };
-const mug: ProductCard = { id: 2, name: "Кружка", price: 650, sku: "HM-000002", images: [{ id: 1, image_url: "/uploads/m.webp" }] };
+const vase: ProductCard = { id: 1, name: "Ваза", price: 1890, sku: "HM-000001", images: [], stock: null, made_to_order_days: null };
+const mug: ProductCard = { id: 2, name: "Кружка", price: 650, sku: "HM-000002", images: [{ id: 1, image_url: "/uploads/m.webp" }], stock: null, made_to_order_days: null };
 
 async function freshWishlist() {
   vi.resetModules();

@@ -2,10 +2,12 @@ import { Link } from "react-router-dom";
 import { computeTotals } from "@shop/shared/pricing";
 import { formatPrice } from "@shop/shared/format";
 import { usePageMeta } from "../../lib/seo";
-import { cartCount, useCart, type CartItem } from "../../stores/cart";
+import { useFreshCart } from "../../hooks/useFreshCart";
+import { cartCount, quantityLimit, stockProblem, useCart, type CartItem } from "../../stores/cart";
 import { changeCartQuantity, clearCart, removeFromCart } from "../../stores/shop-actions";
 import { EmptyState } from "../../components/EmptyState";
 import { CartIcon, TrashIcon } from "../../components/Icons";
+import { LineStock } from "../../components/LineStock";
 import { ProductImage } from "../../components/ProductImage";
 import { QuantityControl } from "../../components/QuantityControl";
 import { DiscountBar } from "./DiscountBar";
@@ -16,7 +18,7 @@ import totalsStyles from "../../components/TotalsList.module.css";
 function CartLine({ item }: { item: CartItem }) {
   const href = `/product/${item.id}`;
   return (
-    <li className={styles.line} data-testid="cart-line">
+    <li className={styles.line} data-testid="cart-line" data-stock-problem={stockProblem(item) !== null || undefined}>
       <Link to={href} className={styles.lineImage} tabIndex={-1} aria-hidden="true">
         <ProductImage image={item.images[0]} alt={item.name} />
       </Link>
@@ -26,6 +28,7 @@ function CartLine({ item }: { item: CartItem }) {
         </Link>
         <span className={styles.lineSku}>Арт. {item.sku}</span>
         <span className={styles.unitPrice}>{formatPrice(item.price)} / шт.</span>
+        <LineStock item={item} />
       </div>
       <div className={styles.lineControls}>
         <QuantityControl
@@ -33,6 +36,7 @@ function CartLine({ item }: { item: CartItem }) {
           minimum={1}
           size="sm"
           productName={item.name}
+          maximum={quantityLimit(item)}
           onChange={(quantity) => changeCartQuantity(item.id, quantity)}
         />
         <span className={styles.linePrice} data-testid="line-price">
@@ -48,6 +52,7 @@ function CartLine({ item }: { item: CartItem }) {
 
 export default function CartPage() {
   const items = useCart((state) => state.items);
+  useFreshCart();
   usePageMeta({ title: "Корзина", description: "Ваша корзина в магазине изделий ручной работы «Ремесло»." });
 
   if (items.length === 0) {

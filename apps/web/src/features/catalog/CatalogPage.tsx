@@ -42,7 +42,7 @@ export default function CatalogPage() {
   const onChange = (change: Partial<CatalogFilters>, options?: { replace?: boolean }) =>
     apply(changeFilters(filters, change), options?.replace);
   const onReset = () => {
-    apply(changeFilters(filters, { mainCategory: null, subCategories: [], priceFrom: null, priceTo: null, sortOrder: "default" }));
+    apply(changeFilters(filters, { mainCategory: null, subCategories: [], priceFrom: null, priceTo: null, sortOrder: "default", inStock: false }));
     setPanelOpen(false);
   };
   const closePanel = useCallback(() => setPanelOpen(false), []);

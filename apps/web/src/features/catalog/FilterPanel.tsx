@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { Category } from "@shop/shared/schemas/catalog";
+import { ONLY_IN_STOCK_TEXT } from "@shop/shared/stock";
 import { CloseIcon } from "../../components/Icons";
 import type { CatalogFilters } from "./catalog-filters";
 import styles from "./FilterPanel.module.css";
@@ -60,8 +61,8 @@ function PriceInput({ label, value, onCommit }: { label: string; value: number |
 
 /**
  * 'Фильтры': categories with counts ('Все товары' is the sum of the main categories), price from/to (before the tags,
- * so the desktop sidebar shows it on the first screen), tags as checkboxes (only when there are tags), 'Сбросить'.
- * A sidebar on desktop, a slide-in panel on mobile.
+ * so the desktop sidebar shows it on the first screen), tags as checkboxes (only when there are tags), 'Только в
+ * наличии', 'Сбросить'. A sidebar on desktop, a slide-in panel on mobile.
  */
 export function FilterPanel({ filters, categories, categoriesLoading, onChange, onReset, open, onClose, resultCount }: Props) {
   const mains = categories.filter((category) => category.type === "main");
@@ -186,6 +187,13 @@ export function FilterPanel({ filters, categories, categoriesLoading, onChange, 
               </ul>
             </section>
           ) : null}
+
+          <section className={styles.section} aria-label="Наличие">
+            <label className={styles.tag}>
+              <input type="checkbox" checked={filters.inStock} onChange={() => onChange({ inStock: !filters.inStock })} />
+              <span className={styles.tagName}>{ONLY_IN_STOCK_TEXT}</span>
+            </label>
+          </section>
         </div>
 
         <div className={styles.foot}>

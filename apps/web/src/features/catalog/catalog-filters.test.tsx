@@ -3,11 +3,11 @@ import { changeFilters, filtersFromSearch, searchFromFilters, toCatalogQuery } f
 
 describe("catalogue filters in the URL", () => {
   it("reads every filter and writes it back unchanged", () => {
-    const search = new URLSearchParams("mainCategory=3&subCategories=7,5&priceFrom=100&priceTo=2500.5&sortOrder=price-desc&page=2");
+    const search = new URLSearchParams("mainCategory=3&subCategories=7,5&priceFrom=100&priceTo=2500.5&sortOrder=price-desc&inStock=true&page=2");
     const filters = filtersFromSearch(search);
-    expect(filters).toEqual({ page: 2, mainCategory: 3, subCategories: [5, 7], priceFrom: 100, priceTo: 2500.5, sortOrder: "price-desc" });
+    expect(filters).toEqual({ page: 2, mainCategory: 3, subCategories: [5, 7], priceFrom: 100, priceTo: 2500.5, sortOrder: "price-desc", inStock: true });
     expect(searchFromFilters(filters).toString()).toBe(
-      "mainCategory=3&subCategories=5%2C7&priceFrom=100&priceTo=2500.5&sortOrder=price-desc&page=2",
+      "mainCategory=3&subCategories=5%2C7&priceFrom=100&priceTo=2500.5&sortOrder=price-desc&inStock=true&page=2",
     );
     expect(toCatalogQuery(filters)).toEqual({
       page: 2,
@@ -17,12 +17,13 @@ describe("catalogue filters in the URL", () => {
       priceFrom: 100,
       priceTo: 2500.5,
       sortOrder: "price-desc",
+      inStock: true,
     });
   });
 
   it("ignores values a hand-edited or old link may carry", () => {
-    const filters = filtersFromSearch(new URLSearchParams("mainCategory=abc&subCategories=1,x,,1&priceFrom=-5&sortOrder=name&page=0"));
-    expect(filters).toEqual({ page: 1, mainCategory: null, subCategories: [1], priceFrom: null, priceTo: null, sortOrder: "default" });
+    const filters = filtersFromSearch(new URLSearchParams("mainCategory=abc&subCategories=1,x,,1&priceFrom=-5&sortOrder=name&inStock=1&page=0"));
+    expect(filters).toEqual({ page: 1, mainCategory: null, subCategories: [1], priceFrom: null, priceTo: null, sortOrder: "default", inStock: false });
     expect(searchFromFilters(filters).toString()).toBe("subCategories=1");
   });
 

@@ -13,6 +13,8 @@ export interface CatalogFilters {
   priceFrom: number | null;
   priceTo: number | null;
   sortOrder: SortOrder;
+  /** 'Только в наличии': sold-out products hidden (docs/product.md#stock) */
+  inStock: boolean;
 }
 
 export const SORT_OPTIONS: { value: SortOrder; label: string }[] = [
@@ -49,6 +51,7 @@ export function filtersFromSearch(search: URLSearchParams): CatalogFilters {
     priceFrom: price(search.get("priceFrom")),
     priceTo: price(search.get("priceTo")),
     sortOrder: SORT_OPTIONS.some((option) => option.value === sort) ? (sort as SortOrder) : "default",
+    inStock: search.get("inStock") === "true",
   };
 }
 
@@ -59,6 +62,7 @@ export function searchFromFilters(filters: CatalogFilters): URLSearchParams {
   if (filters.priceFrom !== null) search.set("priceFrom", String(filters.priceFrom));
   if (filters.priceTo !== null) search.set("priceTo", String(filters.priceTo));
   if (filters.sortOrder !== "default") search.set("sortOrder", filters.sortOrder);
+  if (filters.inStock) search.set("inStock", "true");
   if (filters.page > 1) search.set("page", String(filters.page));
   return search;
 }
@@ -74,7 +78,8 @@ export function hasActiveFilters(filters: CatalogFilters): boolean {
     filters.subCategories.length > 0 ||
     filters.priceFrom !== null ||
     filters.priceTo !== null ||
-    filters.sortOrder !== "default"
+    filters.sortOrder !== "default" ||
+    filters.inStock
   );
 }
 
@@ -87,6 +92,7 @@ export function toCatalogQuery(filters: CatalogFilters): CatalogQuery {
     priceFrom: filters.priceFrom ?? undefined,
     priceTo: filters.priceTo ?? undefined,
     sortOrder: filters.sortOrder,
+    inStock: filters.inStock || undefined,
   };
 }
 

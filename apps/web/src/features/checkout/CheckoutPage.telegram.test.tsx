@@ -14,7 +14,7 @@ import CheckoutPage from "./CheckoutPage";
 const fake = vi.hoisted(() => ({ current: null as null | ReturnType<typeof createFakeTelegramSdk> }));
 vi.mock("../../lib/telegram-sdk", () => ({ setUpMiniApp: () => fake.current?.sdk ?? null }));
 
-const vase = { id: 1, name: "Ваза «Лён»", price: 1890, sku: "HM-000001", images: [{ id: 3, image_url: "/uploads/v.webp" }] };
+const vase = { id: 1, name: "Ваза «Лён»", price: 1890, sku: "HM-000001", images: [{ id: 3, image_url: "/uploads/v.webp" }], stock: null, made_to_order_days: null };
 const CONFIG = { botUsername: "shop_bot", botLink: "https://t.me/shop_bot", checkoutMode: "bot", miniAppUrl: null, deliveryFee: 250, discountTiers: [] };
 
 const json = (status: number, body: unknown) =>

@@ -8,8 +8,8 @@ import CheckoutPage from "./CheckoutPage";
 vi.mock("../../lib/navigation", () => ({ leaveTo: vi.fn() }));
 const { leaveTo } = await import("../../lib/navigation");
 
-const vase = { id: 1, name: "Ваза «Лён»", price: 1890, sku: "HM-000001", images: [{ id: 3, image_url: "/uploads/v.webp" }] };
-const mug = { id: 2, name: "Кружка", price: 650.5, sku: "HM-000002", images: [] };
+const vase = { id: 1, name: "Ваза «Лён»", price: 1890, sku: "HM-000001", images: [{ id: 3, image_url: "/uploads/v.webp" }], stock: null, made_to_order_days: null };
+const mug = { id: 2, name: "Кружка", price: 650.5, sku: "HM-000002", images: [], stock: null, made_to_order_days: null };
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -27,6 +27,9 @@ function mockApi(config: unknown, orders: Handler) {
     vi.fn(async (url: string, init?: RequestInit) => {
       calls.push({ url, init });
       if (url === "/api/config") return json(200, config);
+      // the page reads the cart's products once for their current stock
+      const product = [vase, mug].find((item) => url === `/api/products/${item.id}`);
+      if (product) return json(200, product);
       return orders(url, init);
     }),
   );
@@ -210,6 +213,56 @@ describe("checkout form", () => {
     expect(await screen.findByText("Заказ 260003 принят")).toBeTruthy();
     const [first, second] = orderCalls();
     expect(header(second!.init, "Idempotency-Key")).not.toBe(header(first!.init, "Idempotency-Key"));
+  });
+
+  it("a 409 out_of_stock marks the short line with what is left, shows the message and keeps the cart", async () => {
+    mockApi(DIRECT, () =>
+      json(409, {
+        message: "Товара «Кружка» осталось 1 шт.",
+        code: "out_of_stock",
+        items: [{ product_id: 2, name: "Кружка", available: 1 }],
+      }),
+    );
+    renderCheckout();
+    fillValidForm();
+    submit();
+    expect(await screen.findByText("Товара «Кружка» осталось 1 шт.")).toBeTruthy();
+    expect(alerts).toEqual([]);
+    expect(useCart.getState().items.map((item) => [item.id, item.quantity, item.stock])).toEqual([
+      [1, 1, null],
+      [2, 2, 1],
+    ]);
+    const lines = screen.getAllByTestId("checkout-line");
+    expect(lines[0]!.getAttribute("data-stock-problem")).toBeNull();
+    expect(lines[1]!.getAttribute("data-stock-problem")).toBe("true");
+    expect(lines[1]!.textContent).toContain("Осталось 1 шт. — уменьшите количество");
+
+    // a marked line blocks the next submission until it is changed
+    submit();
+    await waitFor(() => expect(orderCalls()).toHaveLength(1));
+    fireEvent.click(screen.getAllByRole("button", { name: "Уменьшить количество" })[1]!);
+    expect(lines[1]!.getAttribute("data-stock-problem")).toBeNull();
+    expect(lines[1]!.textContent).toContain("В наличии всего 1 шт.");
+    expect((screen.getAllByRole("button", { name: "Увеличить количество" })[1] as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("a line that sold out since it was added is shown as such when the page reads the product again", async () => {
+    mockApi(DIRECT, () => json(201, { id: 9, order_number: "260009", status: "new" }));
+    const fetchStub = vi.mocked(fetch);
+    const answer = fetchStub.getMockImplementation()!;
+    fetchStub.mockImplementation(async (url, init) =>
+      url === "/api/products/1" ? json(200, { ...vase, stock: 0 }) : answer(url as string, init),
+    );
+    renderCheckout();
+    expect(await screen.findByText("Нет в наличии — удалите товар из заказа")).toBeTruthy();
+    expect(screen.getByTestId("stock-blocked").textContent).toBe("Измените отмеченные товары, чтобы оформить заказ");
+    fillValidForm();
+    submit();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(orderCalls()).toHaveLength(0);
+    fireEvent.click(screen.getByRole("button", { name: "Удалить: Ваза «Лён»" }));
+    submit();
+    expect(await screen.findByText("Заказ 260009 принят")).toBeTruthy();
   });
 
   it("shows the server's message and marks the field it names", async () => {

@@ -12,11 +12,13 @@ import { invalidate, prefetch, useQuery } from "../../lib/query";
 import { usePageMeta } from "../../lib/seo";
 import { isInTelegram, telegramHaptic, telegramUser } from "../../lib/telegram";
 import { useTelegramMainButton } from "../../hooks/useTelegramMainButton";
-import { cartCount, useCart, type CartItem } from "../../stores/cart";
+import { useFreshCart } from "../../hooks/useFreshCart";
+import { cartCount, quantityLimit, stockProblem, useCart, type CartItem } from "../../stores/cart";
 import { checkoutFormStarted, setCheckoutDraftStarted } from "../../stores/checkout-draft";
 import { changeCartQuantity, removeFromCart } from "../../stores/shop-actions";
 import { EmptyState } from "../../components/EmptyState";
 import { CartIcon, TrashIcon } from "../../components/Icons";
+import { LineStock } from "../../components/LineStock";
 import { ProductImage } from "../../components/ProductImage";
 import { QuantityControl } from "../../components/QuantityControl";
 import { PhoneInput } from "./PhoneInput";
@@ -27,6 +29,7 @@ import totalsStyles from "../../components/TotalsList.module.css";
 
 const CONFIG_KEY = "config";
 const loadConfig = () => api.config();
+const CHANGE_MARKED_LINES_TEXT = "Измените отмеченные товары, чтобы оформить заказ";
 
 function initialForm(): CheckoutFields {
   const user = telegramUser();
@@ -36,7 +39,7 @@ function initialForm(): CheckoutFields {
 
 function OrderLine({ item }: { item: CartItem }) {
   return (
-    <li className={styles.line}>
+    <li className={styles.line} data-testid="checkout-line" data-stock-problem={stockProblem(item) !== null || undefined}>
       <Link to={`/product/${item.id}`} className={styles.lineImage} tabIndex={-1} aria-hidden="true">
         <ProductImage image={item.images[0]} alt={item.name} />
       </Link>
@@ -45,6 +48,7 @@ function OrderLine({ item }: { item: CartItem }) {
           {item.name}
         </Link>
         <span className={styles.linePrice}>{formatPrice(computeTotals([item], 0).subtotal)}</span>
+        <LineStock item={item} />
       </div>
       <div className={styles.lineControls}>
         <QuantityControl
@@ -52,6 +56,7 @@ function OrderLine({ item }: { item: CartItem }) {
           minimum={1}
           size="sm"
           productName={item.name}
+          maximum={quantityLimit(item)}
           onChange={(quantity) => changeCartQuantity(item.id, quantity)}
         />
         <button type="button" className={styles.remove} onClick={() => removeFromCart(item.id)} aria-label={`Удалить: ${item.name}`}>
@@ -75,6 +80,7 @@ export default function CheckoutPage() {
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const config = useQuery<ConfigResponse | null>(CONFIG_KEY, loadConfig, null);
+  useFreshCart();
   usePageMeta({ title: "Оформление заказа", description: "Оформление заказа в магазине изделий ручной работы «Ремесло»." });
   // inside Telegram the submit is the MainButton (with its progress state) instead of the page's own buttons
   const mainButton = useTelegramMainButton({
@@ -104,6 +110,7 @@ export default function CheckoutPage() {
   const totals = computeTotals(items);
   const count = cartCount(items);
   const viaBot = !isInTelegram() && config.data?.checkoutMode === "bot";
+  const stockBlocked = items.some((item) => stockProblem(item) !== null);
 
   const edit = (field: keyof CheckoutFields, value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
@@ -113,6 +120,10 @@ export default function CheckoutPage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (submittingRef.current || items.length === 0) return;
+    if (stockBlocked) {
+      telegramHaptic("error");
+      return;
+    }
     const found = validateCheckoutForm(form);
     if (found.customer_name || found.customer_phone) {
       setErrors(found);
@@ -155,6 +166,16 @@ export default function CheckoutPage() {
       }, 4000);
     } catch (error) {
       const message = error instanceof Error ? error.message : ORDER_ERROR_MESSAGES.createFailedServer;
+      if (error instanceof CheckoutError && error.outOfStock.length > 0) {
+        // the lines named by the server show what is left; the cart stays as it is for the shopper to change
+        useCart.getState().markShort(error.outOfStock);
+        requestAnimationFrame(() => document.querySelector("[data-stock-problem]")?.scrollIntoView({ block: "center", behavior: "smooth" }));
+        setFailure(message);
+        telegramHaptic("error");
+        submittingRef.current = false;
+        setSubmitting(false);
+        return;
+      }
       if (error instanceof CheckoutError) {
         const fieldErrors: CheckoutErrors = {};
         if (error.fieldErrors.customer_name) fieldErrors.customer_name = error.fieldErrors.customer_name;
@@ -285,6 +306,11 @@ export default function CheckoutPage() {
           {failure ? (
             <p className={styles.failure} role="alert">
               {failure}
+            </p>
+          ) : null}
+          {stockBlocked && !failure ? (
+            <p className={styles.failure} role="alert" data-testid="stock-blocked">
+              {CHANGE_MARKED_LINES_TEXT}
             </p>
           ) : null}
           {mainButton ? null : (

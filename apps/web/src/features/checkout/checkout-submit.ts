@@ -1,5 +1,5 @@
 import type { ConfigResponse } from "@shop/shared/schemas/telegram";
-import type { CheckoutFields, CreateOrderBody, PrepareOrderBody } from "@shop/shared/schemas/orders";
+import type { CheckoutFields, CreateOrderBody, OutOfStockItem, PrepareOrderBody } from "@shop/shared/schemas/orders";
 import { ORDER_ERROR_MESSAGES } from "@shop/shared/checkout";
 import { detectOrderSource, type OrderSource } from "@shop/shared/labels";
 import { ApiError, api } from "../../lib/api";
@@ -15,6 +15,8 @@ export class CheckoutError extends Error {
   constructor(
     message: string,
     readonly fieldErrors: Record<string, string> = {},
+    /** the lines the server could not give enough of (docs/product.md#stock) */
+    readonly outOfStock: OutOfStockItem[] = [],
   ) {
     super(message);
   }
@@ -77,7 +79,7 @@ function prepareErrorMessage(error: unknown): CheckoutError {
   if (error instanceof ApiError) {
     const busy = busyMessage(error);
     if (busy) return busy;
-    if (error.serverMessage) return new CheckoutError(error.serverMessage, error.fieldErrors);
+    if (error.serverMessage) return new CheckoutError(error.serverMessage, error.fieldErrors, error.outOfStock);
     if (!error.isJson) return new CheckoutError(ORDER_ERROR_MESSAGES.prepareFailedStatus(error.status));
   }
   return new CheckoutError(ORDER_ERROR_MESSAGES.prepareFailed);
@@ -87,7 +89,7 @@ function createErrorMessage(error: unknown): CheckoutError {
   if (error instanceof ApiError) {
     const busy = busyMessage(error);
     if (busy) return busy;
-    if (error.serverMessage) return new CheckoutError(error.serverMessage, error.fieldErrors);
+    if (error.serverMessage) return new CheckoutError(error.serverMessage, error.fieldErrors, error.outOfStock);
     if (error.isJson) return new CheckoutError(ORDER_ERROR_MESSAGES.createFailed);
   }
   return new CheckoutError(ORDER_ERROR_MESSAGES.createFailedServer);

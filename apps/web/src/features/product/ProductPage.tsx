@@ -2,11 +2,14 @@ import { useRef, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import type { Product, ProductCard } from "@shop/shared/schemas/catalog";
 import { formatPrice } from "@shop/shared/format";
+import { SOLD_OUT_TEXT, availabilityOf } from "@shop/shared/stock";
 import { useQuery } from "../../lib/query";
+import { isInTelegram } from "../../lib/telegram";
 import { usePageMeta } from "../../lib/seo";
-import { useCartQuantity } from "../../stores/cart";
+import { quantityLimit, useCartQuantity } from "../../stores/cart";
 import { addToCart, changeCartQuantity } from "../../stores/shop-actions";
 import { ProductGrid } from "../../components/ProductGrid";
+import { Availability } from "../../components/Availability";
 import { QuantityControl } from "../../components/QuantityControl";
 import { WishlistButton } from "../../components/WishlistButton";
 import { EmptyState } from "../../components/EmptyState";
@@ -14,6 +17,7 @@ import { Gallery } from "./Gallery";
 import { Lightbox } from "./Lightbox";
 import { ShareMenu } from "./ShareMenu";
 import { BuyBar } from "./BuyBar";
+import { BackInStockButton } from "./BackInStockButton";
 import { ProductTabs } from "./ProductTabs";
 import { loadProduct, loadSimilar, parseProductId, productKey, similarKey } from "./product-data";
 import styles from "./ProductPage.module.css";
@@ -36,6 +40,7 @@ function ProductView({ product }: { product: Product }) {
   const actionsRef = useRef<HTMLDivElement>(null);
   const similar = useQuery(similarKey(product.id), loadSimilar(product.id), NO_PRODUCTS);
   const mainCategory = product.categories.find((category) => category.type === "main");
+  const availability = availabilityOf(product);
 
   usePageMeta({ title: product.name, description: product.description, image: product.images[0]?.image_url, type: "product" });
 
@@ -67,6 +72,7 @@ function ProductView({ product }: { product: Product }) {
               <ShareMenu productId={product.id} name={product.name} price={product.price} />
             </div>
           </div>
+          <Availability product={product} className={styles.availability} />
 
           <div ref={actionsRef} className={styles.actions}>
             {quantity > 0 ? (
@@ -78,8 +84,16 @@ function ProductView({ product }: { product: Product }) {
                   quantity={quantity}
                   minimum={1}
                   productName={product.name}
+                  maximum={quantityLimit(product)}
                   onChange={(next) => changeCartQuantity(product.id, next)}
                 />
+              </>
+            ) : !availability.orderable ? (
+              <>
+                <button type="button" className={`btn btn-secondary btn-lg ${styles.addButton}`} disabled>
+                  {SOLD_OUT_TEXT}
+                </button>
+                {isInTelegram() ? <BackInStockButton productId={product.id} className={styles.addButton} /> : null}
               </>
             ) : (
               <button

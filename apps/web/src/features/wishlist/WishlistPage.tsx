@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { Link } from "react-router-dom";
 import { formatPrice } from "@shop/shared/format";
+import { SOLD_OUT_TEXT, availabilityOf } from "@shop/shared/stock";
 import { usePageMeta } from "../../lib/seo";
 import { useCartQuantity } from "../../stores/cart";
 import { useWishlist } from "../../stores/wishlist";
@@ -8,6 +9,7 @@ import type { ProductSnapshot } from "../../stores/product-snapshot";
 import { addToCart, removeFromWishlist } from "../../stores/shop-actions";
 import { EmptyState } from "../../components/EmptyState";
 import { HeartIcon, TrashIcon } from "../../components/Icons";
+import { Availability } from "../../components/Availability";
 import { ProductImage } from "../../components/ProductImage";
 import styles from "./WishlistPage.module.css";
 
@@ -26,11 +28,16 @@ function WishlistItem({ product }: { product: ProductSnapshot }) {
         </Link>
         <span className={styles.sku}>Арт. {product.sku}</span>
         <span className={styles.price}>{formatPrice(product.price)}</span>
+        <Availability product={product} />
       </div>
       <div className={styles.actions}>
         {inCart ? (
           <button type="button" className="btn btn-sm btn-done" disabled>
             В корзине
+          </button>
+        ) : !availabilityOf(product).orderable ? (
+          <button type="button" className="btn btn-secondary btn-sm" disabled>
+            {SOLD_OUT_TEXT}
           </button>
         ) : (
           <button type="button" className="btn btn-primary btn-sm" onClick={() => addToCart(product, imageRef.current)}>

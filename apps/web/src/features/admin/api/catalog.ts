@@ -1,4 +1,11 @@
-import type { AdminProductsResponse, CategoryBody, CreateProductBody, UpdateProductBody, UploadResponse } from "@shop/shared/schemas/admin";
+import type {
+  AdminProductsResponse,
+  CategoryBody,
+  CreateProductBody,
+  StockResponse,
+  UpdateProductBody,
+  UploadResponse,
+} from "@shop/shared/schemas/admin";
 import type { Category, Product } from "@shop/shared/schemas/catalog";
 import { adminRequest, uploadWithProgress } from "./client";
 
@@ -19,7 +26,7 @@ export function deleteCategory(id: number): Promise<unknown> {
 }
 
 export function fetchAdminProducts(
-  query: { page: number; limit: number; q?: string },
+  query: { page: number; limit: number; q?: string; soldOut?: "true" },
   signal?: AbortSignal,
 ): Promise<AdminProductsResponse> {
   return adminRequest<AdminProductsResponse>("/api/admin/products", { query, signal });
@@ -36,6 +43,11 @@ export function createProduct(body: CreateProductBody): Promise<Product> {
 
 export function updateProduct(id: number, body: UpdateProductBody): Promise<Product> {
   return adminRequest<Product>(`/api/admin/products/${id}`, { method: "PUT", body, authError: "manual" });
+}
+
+/** POST /api/admin/products/{id}/stock: pieces received (+) or taken (−); the answer is the new count. */
+export function changeStock(id: number, delta: number): Promise<StockResponse> {
+  return adminRequest<StockResponse>(`/api/admin/products/${id}/stock`, { method: "POST", body: { delta } });
 }
 
 /** DELETE: the caller alerts before ending the session on 401/403 (docs/product.md#admin-errors). */

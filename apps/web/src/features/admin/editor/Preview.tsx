@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { formatDimensions, formatPrice } from "@shop/shared/format";
+import { availabilityOf } from "@shop/shared/stock";
 import type { EditorImage, ProductForm } from "./payload";
-import { parseDimension } from "./payload";
+import { parseCount, parseDimension } from "./payload";
 
 interface Props {
   form: ProductForm;
@@ -21,6 +22,12 @@ export default function Preview({ form, images, sku }: Props) {
   const name = form.name.trim() || "Название товара";
   const main = images[activeIndex] ?? images[0];
   const dimensions = formatDimensions(parseDimension(form.width), parseDimension(form.height), parseDimension(form.depth));
+  const availability = availabilityOf({ stock: parseCount(form.stock), made_to_order_days: parseCount(form.madeToOrderDays) });
+  const availabilityLine = availability.label ? (
+    <span className={`adm-preview-availability adm-preview-availability--${availability.kind}`} data-testid="preview-availability">
+      {availability.label}
+    </span>
+  ) : null;
 
   return (
     <aside className="adm-card adm-preview" aria-label="Предпросмотр">
@@ -44,8 +51,9 @@ export default function Preview({ form, images, sku }: Props) {
           <div className="adm-preview-card__body">
             <span className="adm-preview-card__name">{name}</span>
             <span className="adm-preview-card__price">{price}</span>
+            {availabilityLine}
             <button type="button" className="adm-btn adm-btn--primary adm-btn--block" disabled>
-              В корзину
+              {availability.orderable ? "В корзину" : availability.label}
             </button>
           </div>
         </div>
@@ -71,6 +79,7 @@ export default function Preview({ form, images, sku }: Props) {
           )}
           <h3 className="adm-preview-page__name">{name}</h3>
           <p className="adm-preview-page__price">{price}</p>
+          {availabilityLine}
           <dl className="adm-preview-page__specs">
             <dt>Артикул</dt>
             <dd>{sku ?? "будет присвоен при сохранении"}</dd>
@@ -89,7 +98,7 @@ export default function Preview({ form, images, sku }: Props) {
           </dl>
           <p className="adm-preview-page__description">{form.description.trim() || "Описание отсутствует"}</p>
           <button type="button" className="adm-btn adm-btn--primary adm-btn--block" disabled>
-            Добавить в корзину
+            {availability.orderable ? "Добавить в корзину" : availability.label}
           </button>
         </div>
       )}

@@ -39,6 +39,8 @@ const product: Product = {
     { id: 1, name: "Вазы", type: "main" },
     { id: 5, name: "Подарки", type: "sub" },
   ],
+  stock: null,
+  made_to_order_days: null,
 };
 
 function renderAt(path: string) {
@@ -138,6 +140,8 @@ describe("product editor", () => {
       height: null,
       depth: null,
       categoryIds: [2, 6],
+      stock: null,
+      made_to_order_days: null,
       imageUrls: ["/uploads/new0.webp", "/uploads/new1.webp"],
     });
     expect(alerts.at(-1)).toBe("Товар успешно создан!");
@@ -203,6 +207,33 @@ describe("product editor", () => {
     expect(body.categoryIds).toEqual([1, 5]);
     expect(body.price).toBe(1600);
     expect(alerts.at(-1)).toBe("Товар успешно обновлен!");
+  });
+
+  it("stock fields: loaded into the form, shown in the preview's availability line, sent on save", async () => {
+    vi.mocked(api.fetchProduct).mockResolvedValue({ ...product, stock: 2, made_to_order_days: null });
+    const router = renderAt("/admin/product/edit/42");
+    await screen.findByText("Редактировать товар");
+    const stock = document.querySelector('[name="stock"]') as HTMLInputElement;
+    expect(stock.value).toBe("2");
+    expect(screen.getByText("Пусто — остаток не считается, товар всегда в наличии.")).toBeTruthy();
+    expect(screen.getByTestId("preview-availability").textContent).toBe("Осталось 2 шт.");
+
+    fill("stock", "0");
+    expect(screen.getByTestId("preview-availability").textContent).toBe("Нет в наличии");
+    expect(screen.getByRole("button", { name: "Нет в наличии" })).toBeTruthy();
+    fill("madeToOrderDays", "14");
+    expect(screen.getByTestId("preview-availability").textContent).toBe("Под заказ: 14 дн.");
+    fireEvent.click(screen.getByRole("button", { name: "Страница" }));
+    expect(screen.getByTestId("preview-availability").textContent).toBe("Под заказ: 14 дн.");
+    fill("stock", "");
+    expect(screen.queryByTestId("preview-availability")).toBeNull();
+    fill("stock", "0");
+
+    fireEvent.submit(document.getElementById("product-form")!);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/admin/dashboard"));
+    const [, body] = vi.mocked(api.updateProduct).mock.calls.at(-1)!;
+    expect(body.stock).toBe(0);
+    expect(body.made_to_order_days).toBe(14);
   });
 
   it("load failure says so", async () => {

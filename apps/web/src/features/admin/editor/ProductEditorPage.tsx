@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useBlocker, useNavigate, useParams } from "react-router-dom";
 import type { Category, Product } from "@shop/shared/schemas/catalog";
+import { MADE_TO_ORDER_DAYS_MAX, STOCK_MAX } from "@shop/shared/stock";
 import { createProduct, fetchAdminCategories, fetchProduct, updateProduct } from "../api/catalog";
 import { ApiError } from "../api/client";
 import { CloseIcon, PlusIcon } from "../components/icons";
@@ -287,6 +288,47 @@ export default function ProductEditorPage() {
                   />
                 </label>
               ))}
+            </div>
+
+            <div className="adm-row">
+              <label className="adm-field">
+                <span className="adm-field__label">Остаток, шт.</span>
+                <input
+                  className="adm-input"
+                  name="stock"
+                  type="number"
+                  inputMode="numeric"
+                  step="1"
+                  min="0"
+                  max={STOCK_MAX}
+                  placeholder="не считается"
+                  aria-describedby="stock-hint"
+                  value={form.stock}
+                  onChange={(e) => set("stock", e.target.value)}
+                />
+                <span id="stock-hint" className="adm-hint">
+                  Пусто — остаток не считается, товар всегда в наличии.
+                </span>
+              </label>
+              <label className="adm-field">
+                <span className="adm-field__label">Под заказ, дней</span>
+                <input
+                  className="adm-input"
+                  name="madeToOrderDays"
+                  type="number"
+                  inputMode="numeric"
+                  step="1"
+                  min="1"
+                  max={MADE_TO_ORDER_DAYS_MAX}
+                  placeholder="не делается"
+                  aria-describedby="made-to-order-hint"
+                  value={form.madeToOrderDays}
+                  onChange={(e) => set("madeToOrderDays", e.target.value)}
+                />
+                <span id="made-to-order-hint" className="adm-hint">
+                  Срок изготовления, когда остаток 0. Пусто — при остатке 0 товара нет в наличии.
+                </span>
+              </label>
             </div>
 
             <label className="adm-field">

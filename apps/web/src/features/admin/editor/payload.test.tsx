@@ -7,6 +7,7 @@ import {
   buildUpdatePayload,
   editorSnapshot,
   formFromProduct,
+  parseCount,
   parseDimension,
   type ProductForm,
 } from "./payload";
@@ -52,6 +53,8 @@ describe("editor payload", () => {
       height: null,
       depth: 46,
       categoryIds: [3, 7, 9],
+      stock: null,
+      made_to_order_days: null,
       imageUrls: ["/uploads/b.webp", "/uploads/a.webp"],
     });
     expect(payload).not.toHaveProperty("images");
@@ -83,6 +86,8 @@ describe("editor payload", () => {
         { id: 2, name: "Свечи", type: "main" },
         { id: 8, name: "Новинки", type: "sub" },
       ],
+      stock: null,
+      made_to_order_days: null,
     };
     expect(formFromProduct(product)).toEqual({
       name: "Свеча",
@@ -94,7 +99,24 @@ describe("editor payload", () => {
       depth: "",
       mainCategoryId: 2,
       tagIds: [9, 8],
+      stock: "",
+      madeToOrderDays: "",
     });
+    expect(formFromProduct({ ...product, stock: 0, made_to_order_days: 14 })).toMatchObject({ stock: "0", madeToOrderDays: "14" });
+  });
+
+  it("stock and made-to-order days: blank is null (not counted, not made to order), 0 is a count", () => {
+    expect(parseCount("")).toBeNull();
+    expect(parseCount("  ")).toBeNull();
+    expect(parseCount("0")).toBe(0);
+    expect(parseCount(" 12 ")).toBe(12);
+    expect(parseCount("1.5")).toBeNull();
+    const payload = buildUpdatePayload({ ...form, stock: "0", madeToOrderDays: "21" }, []);
+    expect(payload.stock).toBe(0);
+    expect(payload.made_to_order_days).toBe(21);
+    const uncounted = buildUpdatePayload({ ...form, stock: "", madeToOrderDays: "" }, []);
+    expect(uncounted.stock).toBeNull();
+    expect(uncounted.made_to_order_days).toBeNull();
   });
 
   it("the unsaved-changes snapshot changes with the inputs and with the image order", () => {

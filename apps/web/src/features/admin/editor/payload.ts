@@ -12,6 +12,10 @@ export interface ProductForm {
   depth: string;
   mainCategoryId: number | null;
   tagIds: number[];
+  /** pieces left; blank: not counted (docs/product.md#stock) */
+  stock: string;
+  /** days to make it once none are left; blank: not made to order */
+  madeToOrderDays: string;
 }
 
 /** An image in the editor: kept from the product (id + url), uploaded during this edit (url), or still a local file. */
@@ -41,6 +45,8 @@ export const EMPTY_FORM: ProductForm = {
   depth: "",
   mainCategoryId: null,
   tagIds: [],
+  stock: "",
+  madeToOrderDays: "",
 };
 
 export function formFromProduct(product: Product): ProductForm {
@@ -55,6 +61,8 @@ export function formFromProduct(product: Product): ProductForm {
     depth: product.depth == null ? "" : String(product.depth),
     mainCategoryId: main?.id ?? null,
     tagIds: product.categories.filter((category) => category.type === "sub" && category.id !== main?.id).map((c) => c.id),
+    stock: product.stock === null ? "" : String(product.stock),
+    madeToOrderDays: product.made_to_order_days === null ? "" : String(product.made_to_order_days),
   };
 }
 
@@ -65,6 +73,14 @@ export function parseDimension(text: string): number | null {
   const value = Number(trimmed.replace(",", "."));
   if (!Number.isFinite(value) || value < 0) return null;
   return Math.round(value);
+}
+
+/** Stock and made-to-order days: a whole number, or null when left blank (the inputs' own limits check the range). */
+export function parseCount(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === "") return null;
+  const value = Number(trimmed);
+  return Number.isInteger(value) ? value : null;
 }
 
 /** The unique set of the main category and the selected tags, main first. */
@@ -88,6 +104,8 @@ function commonFields(form: ProductForm) {
     height: parseDimension(form.height),
     depth: parseDimension(form.depth),
     categoryIds: buildCategoryIds(form.mainCategoryId, form.tagIds),
+    stock: parseCount(form.stock),
+    made_to_order_days: parseCount(form.madeToOrderDays),
   };
 }
 

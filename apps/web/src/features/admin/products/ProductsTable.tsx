@@ -10,6 +10,7 @@ import { EditIcon, FolderIcon, SearchIcon, TagIcon, TrashIcon } from "../compone
 import { Pagination } from "../components/Pagination";
 import { useToast } from "../components/Toast";
 import { endSession } from "../session";
+import { StockCell } from "./StockCell";
 import { isAbort, logFailure } from "../utils";
 
 interface Props {
@@ -63,6 +64,7 @@ export default function ProductsTable({ reloadKey, onChanged }: Props) {
   const [page, setPage] = useState(1);
   const [queryInput, setQueryInput] = useState("");
   const [query, setQuery] = useState("");
+  const [soldOutOnly, setSoldOutOnly] = useState(false);
   const [loading, setLoading] = useState(true);
   const [deletingId, setDeletingId] = useState<number | null>(null);
   const [version, setVersion] = useState(0);
@@ -82,7 +84,10 @@ export default function ProductsTable({ reloadKey, onChanged }: Props) {
   useEffect(() => {
     const controller = new AbortController();
     setLoading(true);
-    fetchAdminProducts({ page, limit: ADMIN_PRODUCTS_PAGE_SIZE, q: query || undefined }, controller.signal)
+    fetchAdminProducts(
+      { page, limit: ADMIN_PRODUCTS_PAGE_SIZE, q: query || undefined, soldOut: soldOutOnly ? "true" : undefined },
+      controller.signal,
+    )
       .then((result) => {
         setProducts(result.products);
         setTotal(result.total);
@@ -98,7 +103,7 @@ export default function ProductsTable({ reloadKey, onChanged }: Props) {
         setLoading(false);
       });
     return () => controller.abort();
-  }, [page, query, reloadKey, version]);
+  }, [page, query, soldOutOnly, reloadKey, version]);
 
   const changePage = useCallback((next: number) => {
     setPage(next);
@@ -136,10 +141,21 @@ export default function ProductsTable({ reloadKey, onChanged }: Props) {
             onChange={(e) => setQueryInput(e.target.value)}
           />
         </label>
+        <label className="adm-check">
+          <input
+            type="checkbox"
+            checked={soldOutOnly}
+            onChange={(e) => {
+              setSoldOutOnly(e.target.checked);
+              setPage(1);
+            }}
+          />
+          Только распроданные
+        </label>
       </div>
 
       {!loading && products.length === 0 ? (
-        <p className="adm-empty">{query ? "По вашему запросу товаров не найдено." : "Товаров пока нет."}</p>
+        <p className="adm-empty">{query || soldOutOnly ? "По вашему запросу товаров не найдено." : "Товаров пока нет."}</p>
       ) : (
         <div className={`adm-table-wrap${loading ? " is-loading" : ""}`}>
           <table className="adm-table adm-table--products">
@@ -150,6 +166,7 @@ export default function ProductsTable({ reloadKey, onChanged }: Props) {
                 <th>Название</th>
                 <th>Категории</th>
                 <th className="adm-num">Цена</th>
+                <th>Остаток</th>
                 <th className="adm-actions-col">Действия</th>
               </tr>
             </thead>
@@ -177,6 +194,12 @@ export default function ProductsTable({ reloadKey, onChanged }: Props) {
                     </td>
                     <td data-label="Цена" className="adm-num adm-price-cell">
                       {formatAdminPrice(product.price)}
+                    </td>
+                    <td data-label="Остаток" className="adm-stock-cell">
+                      <StockCell
+                        product={product}
+                        onStock={(stock) => setProducts((list) => list.map((item) => (item.id === product.id ? { ...item, stock } : item)))}
+                      />
                     </td>
                     <td className="adm-actions-cell">
                       <Link className="adm-icon-btn" to={`/admin/product/edit/${product.id}`} aria-label={`Редактировать «${product.name}»`} title="Редактировать">

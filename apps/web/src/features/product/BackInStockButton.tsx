@@ -1,0 +1,60 @@
+import { useEffect, useState } from "react";
+import { NOTIFY_BACK_IN_STOCK_TEXT } from "@shop/shared/stock";
+import { ApiError, api } from "../../lib/api";
+import { telegramHaptic } from "../../lib/telegram";
+import { showToast } from "../../stores/toasts";
+import { BellIcon } from "../../components/Icons";
+
+export const BACK_IN_STOCK_ON_TEXT = "Сообщим в Telegram, когда товар появится";
+export const BACK_IN_STOCK_OFF_TEXT = "Уведомление о поступлении отключено";
+const SUBSCRIBED_LABEL = "Не сообщать о поступлении";
+
+/**
+ * «Сообщить о поступлении» on a sold-out product in the Mini App (docs/product.md#back-in-stock): a toggle that
+ * subscribes the Telegram user or stops the subscription, each with a short confirmation.
+ */
+export function BackInStockButton({ productId, className }: { productId: number; className?: string }) {
+  const [subscribed, setSubscribed] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    api
+      .backInStock(productId)
+      .then((answer) => live && setSubscribed(answer.subscribed))
+      .catch(() => live && setSubscribed(false));
+    return () => {
+      live = false;
+    };
+  }, [productId]);
+
+  const toggle = async () => {
+    const next = !subscribed;
+    setBusy(true);
+    try {
+      const answer = await api.backInStock(productId, next ? "POST" : "DELETE");
+      setSubscribed(answer.subscribed);
+      showToast(answer.subscribed ? BACK_IN_STOCK_ON_TEXT : BACK_IN_STOCK_OFF_TEXT, answer.subscribed ? "success" : "info");
+      telegramHaptic("success");
+    } catch (error) {
+      showToast(error instanceof ApiError && error.serverMessage ? error.serverMessage : "Не удалось, попробуйте ещё раз", "info");
+      telegramHaptic("error");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className={`btn ${subscribed ? "btn-secondary" : "btn-primary"} btn-lg ${className ?? ""}`}
+      aria-pressed={subscribed ?? false}
+      disabled={subscribed === null || busy}
+      onClick={() => void toggle()}
+      data-testid="back-in-stock"
+    >
+      <BellIcon size={20} />
+      {subscribed ? SUBSCRIBED_LABEL : NOTIFY_BACK_IN_STOCK_TEXT}
+    </button>
+  );
+}

@@ -1,0 +1,23 @@
+import { useEffect } from "react";
+import type { Product } from "@shop/shared/schemas/catalog";
+import { api } from "../lib/api";
+import { useCart } from "../stores/cart";
+
+/**
+ * The cart keeps product snapshots on the device; the cart and checkout pages ask the server for each product
+ * once when they open, so a line that sold out (or got fewer pieces) since it was added shows it
+ * (docs/product.md#stock). A product that cannot be read keeps its snapshot: the order's answer still tells.
+ */
+export function useFreshCart(): void {
+  const ids = useCart((state) => state.items.map((item) => item.id).join(","));
+  useEffect(() => {
+    if (!ids) return;
+    let live = true;
+    void Promise.all(ids.split(",").map((id) => api.product(Number(id)).catch(() => null))).then((products) => {
+      if (live) useCart.getState().refresh(products.filter((product): product is Product => product !== null));
+    });
+    return () => {
+      live = false;
+    };
+  }, [ids]);
+}
