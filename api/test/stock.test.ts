@@ -178,7 +178,7 @@ describe("cancelling", () => {
     expect(await stockOf(vase)).toBe(0);
   });
 
-  it("returns nothing for made-to-order lines, lines of uncounted products and deleted products", async () => {
+  it("returns nothing for made-to-order lines, lines of uncounted products and deleted products, whose orders stay whole", async () => {
     const plaid = f.byName("Плед вязаный из шерсти");
     const candle = f.byName("Свеча соевая «Ваниль»");
     await setStock(plaid, 0, 10);
@@ -186,6 +186,16 @@ describe("cancelling", () => {
     await setStock(candle, 4);
     expect((await setStatus(placed.id, "cancelled")).statusCode).toBe(200);
     expect([await stockOf(plaid), await stockOf(candle)]).toEqual([0, 4]);
+
+    // a product deleted after it was ordered: its order keeps the line, cancelling and taking it back still work
+    const gone = await t.prisma.product.create({ data: { sku: "HM-STOCK-GONE", name: "Брошь «Снегирь»", searchName: "брошь «снегирь»", price: 900, stock: 2 } });
+    const withGone = (await order([line({ id: gone.id, name: gone.name, price: 900, sku: gone.sku }, 1)])).json() as CreateOrderResponse;
+    expect((await t.prisma.product.findUniqueOrThrow({ where: { id: gone.id } })).stock).toBe(1);
+    await t.prisma.product.delete({ where: { id: gone.id } });
+    expect((await setStatus(withGone.id, "cancelled")).statusCode).toBe(200);
+    expect((await setStatus(withGone.id, "new")).statusCode).toBe(200);
+    const items = await t.prisma.orderItem.findMany({ where: { orderId: withGone.id } });
+    expect(items.map((item) => [item.productId, item.productName, item.quantity, item.stockTaken])).toEqual([[null, "Брошь «Снегирь»", 1, true]]);
   });
 });
 

@@ -4,7 +4,7 @@ import type { OrderSourceValue } from "@shop/shared/schemas/orders";
 import { REFRESH_KNOWN_CUSTOMER, type TelegramIdentity } from "../customers/telegram-customers";
 import type { OrderSlot } from "./checkout";
 import type { OutOfStockItem } from "@shop/shared/schemas/orders";
-import { stockFallMessages } from "../stock/stock-changes";
+import { DEFAULT_LOW_STOCK_THRESHOLD, stockFallMessages } from "../stock/stock-changes";
 import { outboxParameters, type OrderNotifier, type OutgoingMessage } from "./notifications";
 import type { CartLine, Order, OrderContact } from "./order";
 
@@ -115,7 +115,7 @@ type StockAlert = OutgoingMessage & { productId: number; left: number };
 function stockAlerts(notifier: OrderNotifier, order: Order, counted: readonly boolean[]): StockAlert[] {
   const alerts: StockAlert[] = [];
   if (!notifier.stockFell) return alerts;
-  const threshold = notifier.lowStockThreshold ?? 1;
+  const threshold = notifier.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
   order.lines.forEach((line, index) => {
     if (!counted[index] || line.madeToOrderDays != null || line.productId === null) return;
     const product = { id: line.productId, name: line.name, sku: line.sku };
