@@ -18,6 +18,8 @@ const product = (overrides: Partial<Product> = {}): Product => ({
   depth: null,
   images: [{ id: 1, image_url: "/uploads/abcDEF123_-x.webp" }],
   categories: [],
+  stock: null,
+  made_to_order_days: null,
   ...overrides,
 });
 

@@ -75,7 +75,7 @@ export default async function adminProductRoutes(instance: App) {
   app.post(
     "/api/admin/products/:id/stock",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ["admin"],
         summary: "Add (delta > 0) or take (delta < 0) pieces of a counted product; answers the new stock",
