@@ -92,8 +92,9 @@ describe(`backup and restore (${serverUrl ? "PostgreSQL" : "embedded database"})
     const original = await startApiProcess({ ...source, ...shopEnv }, { timeoutMs: 180_000 });
     cleanups.push(() => original.stop());
     // a fresh order whose statistics are not folded yet
-    const products = (await (await fetch(`${original.url}/api/products?limit=2`)).json()) as { products?: { id: number }[] } | { id: number }[];
-    const productId = (Array.isArray(products) ? products : products.products!)[0]!.id;
+    // a product with three pieces to sell (the demo counts most products' stock)
+    const products = (await (await fetch(`${original.url}/api/products?limit=100`)).json()) as { products: { id: number; stock: number | null }[] };
+    const productId = products.products.find((product) => product.stock === null || product.stock >= 3)!.id;
     const order = await fetch(`${original.url}/api/orders`, {
       method: "POST",
       headers: { "content-type": "application/json" },

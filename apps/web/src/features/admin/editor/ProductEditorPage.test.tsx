@@ -100,6 +100,14 @@ function addFile(name: string, type = "image/png") {
   fireEvent.change(input, { target: { files: [file] } });
 }
 
+/** A form field, once the form is there (an edited product's form appears when the product is loaded). */
+function field(name: string): Promise<HTMLInputElement> {
+  return waitFor(() => {
+    const element = document.querySelector(`[name="${name}"]`);
+    if (!element) throw new Error(`no field ${name} yet`);
+    return element as HTMLInputElement;
+  });
+}
 describe("product editor", () => {
   it("create mode: loading text, the main-category rule, then upload first and save", async () => {
     const router = renderAt("/admin/product/new");
@@ -186,7 +194,8 @@ describe("product editor", () => {
     vi.mocked(api.updateProduct).mockRejectedValueOnce(new Error("x"));
     const router = renderAt("/admin/product/edit/42");
     await screen.findByText("Редактировать товар");
-    const sku = document.querySelector('[name="sku"]') as HTMLInputElement;
+    // the form appears once the product is loaded
+    const sku = await field("sku");
     expect(sku.value).toBe("HM-000042");
     expect(sku.readOnly).toBe(true);
     expect(screen.getByText("Артикул генерируется автоматически и не может быть изменен.")).toBeTruthy();
@@ -213,7 +222,7 @@ describe("product editor", () => {
     vi.mocked(api.fetchProduct).mockResolvedValue({ ...product, stock: 2, made_to_order_days: null });
     const router = renderAt("/admin/product/edit/42");
     await screen.findByText("Редактировать товар");
-    const stock = document.querySelector('[name="stock"]') as HTMLInputElement;
+    const stock = await field("stock");
     expect(stock.value).toBe("2");
     expect(screen.getByText("Пусто — остаток не считается, товар всегда в наличии.")).toBeTruthy();
     expect(screen.getByTestId("preview-availability").textContent).toBe("Осталось 2 шт.");
