@@ -84,6 +84,20 @@ async function confirmInBot(token: string, person = CUSTOMER) {
   return t.prisma.order.findFirstOrThrow({ orderBy: { id: "desc" }, include: { items: { orderBy: { id: "asc" } } } });
 }
 
+/**
+ * POST /api/orders from the website, created directly: a shop creates website orders itself only while the bot's
+ * username is unknown (checkoutMode direct); with the bot linked the website prepares them (the tests above).
+ */
+async function orderDirectly(payload: Record<string, unknown>) {
+  const username = t.app.botInfo.username;
+  t.app.botInfo.username = null;
+  try {
+    return await t.app.inject({ method: "POST", url: "/api/orders", payload });
+  } finally {
+    t.app.botInfo.username = username;
+  }
+}
+
 beforeAll(async () => {
   fake = await startFakeTelegram(TEST_BOT_TOKEN);
   const notifier = createOutboxNotifier({
@@ -276,22 +290,12 @@ describe("the bot end to end", () => {
 
   it("tells the managers about orders from every channel", async () => {
     const worker = newWorker();
-    // a website order is created directly only while the bot's username is unknown (checkoutMode direct);
-    // with the bot linked the website prepares it instead (the prepared-checkout tests above)
-    const username = t.app.botInfo.username;
-    t.app.botInfo.username = null;
-    const response = await t.app
-      .inject({
-        method: "POST",
-        url: "/api/orders",
-        payload: {
-          customer_name: "Иван",
-          customer_phone: "89001112233",
-          source: "mobile_web",
-          cart_items: [{ product_id: fixture.byName("Плед вязаный из шерсти").id, quantity: 1 }],
-        },
-      })
-      .finally(() => (t.app.botInfo.username = username));
+    const response = await orderDirectly({
+      customer_name: "Иван",
+      customer_phone: "89001112233",
+      source: "mobile_web",
+      cart_items: [{ product_id: fixture.byName("Плед вязаный из шерсти").id, quantity: 1 }],
+    });
     expect(response.statusCode).toBe(201);
     const { order_number } = response.json() as { order_number: string };
     await deliverAll(worker);
@@ -305,25 +309,16 @@ describe("the bot end to end", () => {
     const worker = newWorker();
     const callsBefore = fake.calls.length;
     const emoji = "😀".repeat(2000);
-    // created directly, as a website order is while the bot's username is unknown (see the test above)
-    const username = t.app.botInfo.username;
-    t.app.botInfo.username = null;
-    const response = await t.app
-      .inject({
-        method: "POST",
-        url: "/api/orders",
-        payload: {
-          customer_name: "Иван <Петров> & сын",
-          customer_phone: "89001112233",
-          delivery_address: "Москва",
-          comment: emoji,
-          cart_items: [
-            { product_id: fixture.byName("Плед вязаный из шерсти").id, quantity: 1 },
-            { product_id: fixture.byName("Кружка ручной лепки").id, quantity: 3 },
-          ],
-        },
-      })
-      .finally(() => (t.app.botInfo.username = username));
+    const response = await orderDirectly({
+      customer_name: "Иван <Петров> & сын",
+      customer_phone: "89001112233",
+      delivery_address: "Москва",
+      comment: emoji,
+      cart_items: [
+        { product_id: fixture.byName("Плед вязаный из шерсти").id, quantity: 1 },
+        { product_id: fixture.byName("Кружка ручной лепки").id, quantity: 3 },
+      ],
+    });
     expect(response.statusCode).toBe(201);
     const { order_number } = response.json() as { order_number: string };
     await deliverAll(worker);
@@ -383,16 +378,8 @@ describe("stock in the bot", () => {
     const vase = fixture.byName("Ваза керамическая «Лён»");
     await t.prisma.product.update({ where: { id: vase.id }, data: { stock: 1 } });
     const prepared = await prepareOnWebsite([["Ваза керамическая «Лён»", 1]]);
-    // someone else buys the last piece meanwhile (an order created directly, as while the bot's username is unknown)
-    const username = t.app.botInfo.username;
-    t.app.botInfo.username = null;
-    const other = await t.app
-      .inject({
-        method: "POST",
-        url: "/api/orders",
-        payload: { customer_name: "Олег", customer_phone: "+79990001122", source: "website", cart_items: [{ product_id: vase.id, quantity: 1 }] },
-      })
-      .finally(() => (t.app.botInfo.username = username));
+    // someone else buys the last piece meanwhile
+    const other = await orderDirectly({ customer_name: "Олег", customer_phone: "+79990001122", source: "website", cart_items: [{ product_id: vase.id, quantity: 1 }] });
     expect(other.statusCode).toBe(201);
     const ordersBefore = await t.prisma.order.count();
 
