@@ -118,6 +118,28 @@ describe("POST /api/orders/prepare", () => {
     expect(new Set(concurrent.map((r) => r.json().token)).size).toBe(1);
     expect(await t.prisma.preparedOrder.count({ where: { idempotencyKey: "prep-2" } })).toBe(1);
   });
+
+  it("refuses the same Idempotency-Key with another checkout (422), and keeps the first one", async () => {
+    const payload = { order: CONTACT, cart: [cartLine("Кружка ручной лепки")], source: "website" };
+    const first = await prepare(payload, { "idempotency-key": "prep-3" });
+    expect(first.statusCode).toBe(201);
+    for (const other of [
+      { ...payload, cart: [cartLine("Кружка ручной лепки", 2)] },
+      { ...payload, order: { ...CONTACT, comment: "Другой комментарий" } },
+      { ...payload, source: "mobile_web" },
+    ]) {
+      const refused = await prepare(other, { "idempotency-key": "prep-3" });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({
+        message: "Этот ключ повтора (Idempotency-Key) уже использован для другого заказа. Обновите страницу и оформите заказ ещё раз.",
+      });
+    }
+    const again = await prepare(payload, { "idempotency-key": "prep-3" });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().token).toBe(first.json().token);
+    const row = await t.prisma.preparedOrder.findUniqueOrThrow({ where: { idempotencyKey: "prep-3" } });
+    expect(row.idempotencyBodyHash).toMatch(/^[0-9a-f]{64}$/);
+  });
 });
 
 describe("findPreparedOrder", () => {

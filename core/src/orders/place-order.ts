@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { Database, Sql } from "@shop/prisma/db";
 import type { CheckoutForm } from "@shop/shared/checkout";
 import { computeTotals } from "@shop/shared/pricing";
@@ -6,6 +5,7 @@ import type { OrderSourceValue } from "@shop/shared/schemas/orders";
 import { conflict, forbidden, invalid, ShopError, unprocessable } from "../errors";
 import type { TelegramIdentity } from "../customers/telegram-customers";
 import { checkContact, mergeLines, ORDER_MESSAGES, priceCartInSlot, type RequestedLine } from "./checkout";
+import { checkoutFingerprint, KEY_USED_FOR_ANOTHER_ORDER } from "./idempotency";
 import type { OrderNotifier } from "./notifications";
 import type { Order } from "./order";
 import { readOrder } from "./order-record";
@@ -72,27 +72,6 @@ export function resolveOrderIdentity(
       language_code: verified.language_code ?? null,
     },
   };
-}
-
-export const KEY_USED_FOR_ANOTHER_ORDER =
-  "Этот ключ повтора (Idempotency-Key) уже использован для другого заказа. Обновите страницу и оформите заказ ещё раз.";
-
-/**
- * What one Idempotency-Key stands for: the checkout as the client sent it (form, cart lines, source, Telegram
- * user), as a sha-256. A retry sends the same; another cart or form under the same key is refused.
- */
-export function checkoutFingerprint(input: PlaceOrderInput): string {
-  const { contact } = input;
-  const canonical = JSON.stringify([
-    contact.customer_name,
-    contact.customer_phone,
-    contact.delivery_address ?? null,
-    contact.comment ?? null,
-    input.lines.map((line) => [line.productId, line.quantity]),
-    input.source,
-    input.telegramUser ? String(input.telegramUser.id) : null,
-  ]);
-  return createHash("sha256").update(canonical).digest("hex");
 }
 
 /** When prices keep changing under a checkout (an admin editing them that very moment), it gives up after this many tries. */

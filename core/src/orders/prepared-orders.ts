@@ -5,10 +5,11 @@ import { PREPARED_ORDER_TTL_MS } from "@shop/shared/constants";
 import { computeTotals, type Totals } from "@shop/shared/pricing";
 import type { OrderSourceValue } from "@shop/shared/schemas/orders";
 import type { OutOfStockItem } from "@shop/shared/schemas/orders";
-import { invalid } from "../errors";
+import { invalid, unprocessable } from "../errors";
 import { canOrder, outOfStock, outOfStockItems } from "../stock/out-of-stock";
 import type { TelegramIdentity } from "../customers/telegram-customers";
 import { checkContact, mergeLines, ORDER_MESSAGES, priceCart, reserveOrder, type RequestedLine } from "./checkout";
+import { checkoutFingerprint, KEY_USED_FOR_ANOTHER_ORDER } from "./idempotency";
 import type { OrderNotifier } from "./notifications";
 import type { CartLine, Order, OrderContact } from "./order";
 import { writeOrder } from "./write-order";
@@ -105,14 +106,16 @@ async function afterKeyConflict<T>(error: unknown, key: string | null, find: () 
 export async function prepareOrder(db: Database, input: PrepareOrderInput): Promise<PrepareOrderResult> {
   const { prisma } = db;
   const key = input.idempotencyKey;
+  const source = input.source ?? "website";
+  const bodyHash = key ? checkoutFingerprint({ contact: input.contact, lines: input.lines, source }) : null;
   const findByKey = async () => {
     const row = key ? await prisma.preparedOrder.findUnique({ where: { idempotencyKey: key } }) : null;
+    if (row?.idempotencyBodyHash && row.idempotencyBodyHash !== bodyHash) throw unprocessable(KEY_USED_FOR_ANOTHER_ORDER);
     return row ? { created: false, prepared: toTicket(row) } : null;
   };
   const replay = await findByKey();
   if (replay) return replay;
 
-  const source = input.source ?? "website";
   if (source !== "website" && source !== "mobile_web") throw invalid(ORDER_MESSAGES.badSource);
   const lines = mergeLines(input.lines);
   const contact = checkContact(input.contact);
@@ -126,6 +129,7 @@ export async function prepareOrder(db: Database, input: PrepareOrderInput): Prom
         payload: payload as unknown as Prisma.InputJsonValue,
         expiresAt: new Date(Date.now() + PREPARED_ORDER_TTL_MS),
         idempotencyKey: key,
+        idempotencyBodyHash: bodyHash,
       },
     });
     return { created: true, prepared: toTicket(row) };

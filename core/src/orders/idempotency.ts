@@ -1,0 +1,34 @@
+import { createHash } from "node:crypto";
+import type { CheckoutForm } from "@shop/shared/checkout";
+import type { OrderSourceValue } from "@shop/shared/schemas/orders";
+import type { RequestedLine } from "./checkout";
+
+/** docs/api.md#idempotency: a key reused for another checkout (422) */
+export const KEY_USED_FOR_ANOTHER_ORDER =
+  "Этот ключ повтора (Idempotency-Key) уже использован для другого заказа. Обновите страницу и оформите заказ ещё раз.";
+
+export interface CheckoutRequest {
+  contact: CheckoutForm;
+  lines: readonly RequestedLine[];
+  source: OrderSourceValue;
+  telegramUser?: { id: number | bigint | string } | null;
+}
+
+/**
+ * What one Idempotency-Key stands for: the checkout as the client sent it (form, cart lines, source, Telegram
+ * user), as a sha-256, stored with the order or the prepared checkout it made. A retry sends the same; another
+ * cart or form under the same key is refused.
+ */
+export function checkoutFingerprint(request: CheckoutRequest): string {
+  const { contact } = request;
+  const canonical = JSON.stringify([
+    contact.customer_name,
+    contact.customer_phone,
+    contact.delivery_address ?? null,
+    contact.comment ?? null,
+    request.lines.map((line) => [line.productId, line.quantity]),
+    request.source,
+    request.telegramUser ? String(request.telegramUser.id) : null,
+  ]);
+  return createHash("sha256").update(canonical).digest("hex");
+}
