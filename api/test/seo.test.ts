@@ -125,6 +125,34 @@ describe("structured data and canonical links", () => {
     ]);
   });
 
+  it("tells search engines the product's availability as its page shows it", async () => {
+    const mug = fixture.byName("Кружка ручной лепки");
+    const token = await t.adminToken();
+    const offer = async () => {
+      const html = (await get(`/product/${mug.id}`)).body;
+      const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+        (match) => JSON.parse(match[1]!) as { "@type": string; offers?: { availability: string } },
+      );
+      return blocks.find((block) => block["@type"] === "Product")?.offers?.availability;
+    };
+    const cases: [Record<string, number | null>, string][] = [
+      [{ stock: 2, made_to_order_days: null }, "https://schema.org/LimitedAvailability"],
+      [{ stock: 0, made_to_order_days: 10 }, "https://schema.org/MadeToOrder"],
+      [{ stock: 0, made_to_order_days: null }, "https://schema.org/OutOfStock"],
+      [{ stock: null, made_to_order_days: null }, "https://schema.org/InStock"],
+    ];
+    for (const [stock, availability] of cases) {
+      const saved = await t.app.inject({
+        method: "PUT",
+        url: `/api/admin/products/${mug.id}`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { name: mug.name, price: mug.price, ...stock },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(await offer()).toBe(availability);
+    }
+  });
+
   it("gives every shop page one canonical link: the catalogue keeps only its category", async () => {
     const { ceramics } = fixture.categories;
     const cases: [string, string][] = [

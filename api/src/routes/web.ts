@@ -197,7 +197,7 @@ export default async function webRoutes(app: App) {
       image: image ? new URL(image, base + "/").href : null,
       type: "product",
     });
-    const described = withStructuredData(html, productStructuredData(product, base, true));
+    const described = withStructuredData(html, productStructuredData(product, base));
     const data: Record<string, string> = { [url]: body };
     if (similar) data[similarUrl] = similar;
     // the same choice of file as the gallery's <img srcset>, or the phone would download both sizes

@@ -1,4 +1,5 @@
 import type { Product } from "@shop/shared/schemas/catalog";
+import { availabilityOf, type AvailabilityKind } from "@shop/shared/stock";
 import { escapeHtml, SHOP_NAME } from "./page-html";
 
 /**
@@ -50,8 +51,16 @@ export function withCanonical(html: string, href: string): string {
     .replace("</head>", () => `  <link rel="canonical" href="${escapeHtml(href)}" />\n  </head>`);
 }
 
+/** schema.org's ItemAvailability for the product's availability line (docs/product.md#stock). */
+const SCHEMA_AVAILABILITY: Record<AvailabilityKind, string> = {
+  "in-stock": "https://schema.org/InStock",
+  "few-left": "https://schema.org/LimitedAvailability",
+  "made-to-order": "https://schema.org/MadeToOrder",
+  "sold-out": "https://schema.org/OutOfStock",
+};
+
 /** schema.org Product with its Offer (price in roubles, availability) and the page's BreadcrumbList. */
-export function productStructuredData(product: Product, origin: string, available: boolean): object[] {
+export function productStructuredData(product: Product, origin: string): object[] {
   const url = `${origin}/product/${product.id}`;
   const mainCategory = product.categories.find((category) => category.type === "main");
   const crumbs = [
@@ -76,7 +85,7 @@ export function productStructuredData(product: Product, origin: string, availabl
         url,
         price: product.price.toFixed(2),
         priceCurrency: "RUB",
-        availability: available ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+        availability: SCHEMA_AVAILABILITY[availabilityOf(product).kind],
         itemCondition: "https://schema.org/NewCondition",
       },
     },
