@@ -3,6 +3,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { telegramPhotoPath } from "@shop/shared/images";
 import { multipart, picture, pngImage } from "./helpers/multipart";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
@@ -46,6 +47,25 @@ describe("POST /api/admin/upload", () => {
     const missing = await t.app.inject({ method: "GET", url: "/uploads/nothing-here.webp" });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: "Не найдено" });
+  });
+
+  it("serves an uploaded image as JPEG for Telegram, in both sizes; a missing or odd name is refused", async () => {
+    const { filePaths } = (await upload(multipart([{ filename: "a.png", data: await pngImage(2000, 1000) }]))).json();
+    for (const [url, width] of [[filePaths[0], 1200], [filePaths[0].replace(".webp", "-card.webp"), 480]] as const) {
+      const response = await t.app.inject({ method: "GET", url: telegramPhotoPath(url)! });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toBe("image/jpeg");
+      expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      const jpeg = await sharp(response.rawPayload).metadata();
+      expect([jpeg.format, jpeg.width]).toEqual(["jpeg", width]);
+    }
+    const missing = await t.app.inject({ method: "GET", url: "/api/telegram/photo/nothing-here.jpg" });
+    expect([missing.statusCode, missing.json()]).toEqual([404, { message: "Изображение не найдено" }]);
+    for (const odd of ["..%2F..%2Fetc%2Fpasswd.jpg", "a.webp", "a.b.jpg"]) {
+      const refused = await t.app.inject({ method: "GET", url: `/api/telegram/photo/${odd}` });
+      expect(refused.statusCode, odd).toBe(400);
+      expect(refused.json<{ message: string }>().message).toMatch(/[а-я]/);
+    }
   });
 
   it("accepts a photo of several megabytes (the JSON body limit does not apply to uploads)", async () => {

@@ -2,7 +2,7 @@ import type { InlineKeyboardMarkup, InlineQueryResult } from "grammy/types";
 import type { Config } from "@shop/core/config";
 import type { Product } from "@shop/shared/schemas/catalog";
 import { formatPrice } from "@shop/shared/format";
-import { cardImageUrl } from "@shop/shared/images";
+import { cardImageUrl, telegramPhotoPath } from "@shop/shared/images";
 import { metaDescription } from "@shop/shared/text";
 import { escapeHtml } from "./order-text";
 
@@ -37,12 +37,16 @@ export function productStartAppLink({ config, botUsername }: ProductCardLinks, p
   return botUsername ? `https://t.me/${botUsername}?startapp=${startParam}` : null;
 }
 
-/** An absolute public address of a picture (PUBLIC_URL + /uploads/…), or null when Telegram could not fetch it. */
+/**
+ * An absolute public address of a picture as Telegram takes it (JPEG: an uploaded WebP through
+ * /api/telegram/photo/…), or null when Telegram could not fetch it.
+ */
 export function publicImageUrl(config: Config, imageUrl: string | undefined): string | null {
   if (!imageUrl) return null;
   if (/^https:\/\//.test(imageUrl)) return imageUrl;
-  if (!imageUrl.startsWith("/") || !config.publicUrl?.startsWith("https://")) return null;
-  return config.publicUrl + imageUrl;
+  const jpeg = telegramPhotoPath(imageUrl);
+  if (!jpeg || !config.publicUrl?.startsWith("https://")) return null;
+  return config.publicUrl + jpeg;
 }
 
 /** The card's text (HTML): the name in bold, the price, and the description cut to 160 characters. */

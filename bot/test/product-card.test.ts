@@ -37,7 +37,7 @@ describe("the product card", () => {
   });
 
   it("uses only public https picture addresses", () => {
-    expect(publicImageUrl(config(), "/uploads/a.webp")).toBe("https://shop.example.ru/uploads/a.webp");
+    expect(publicImageUrl(config(), "/uploads/a.webp")).toBe("https://shop.example.ru/api/telegram/photo/a.jpg");
     expect(publicImageUrl(config(), "https://cdn.example.ru/a.webp")).toBe("https://cdn.example.ru/a.webp");
     expect(publicImageUrl(config(), "http://cdn.example.ru/a.webp")).toBeNull();
     expect(publicImageUrl(config(), undefined)).toBeNull();
@@ -51,7 +51,11 @@ describe("the product card", () => {
     expect(productStartAppLink({ config: config(), botUsername: "shop_bot" }, 15)).toBe("https://t.me/shop_bot?startapp=product_15");
     expect(productStartAppLink({ config: config(), botUsername: null }, 15)).toBeNull();
     const result = productInlineResult(product(), { config: config(), botUsername: null });
-    expect(result).toMatchObject({ type: "photo", thumbnail_url: "https://shop.example.ru/uploads/abcDEF123_-x-card.webp" });
+    expect(result).toMatchObject({
+      type: "photo",
+      photo_url: "https://shop.example.ru/api/telegram/photo/abcDEF123_-x.jpg",
+      thumbnail_url: "https://shop.example.ru/api/telegram/photo/abcDEF123_-x-card.jpg",
+    });
     expect(result.reply_markup).toBeUndefined();
   });
 });

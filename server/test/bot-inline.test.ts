@@ -89,8 +89,8 @@ describe("inline mode", () => {
     expect(results[0]).toEqual({
       type: "photo",
       id: `product_${candle.id}`,
-      photo_url: `${PUBLIC_URL}/uploads/fixture-${index}-0.webp`,
-      thumbnail_url: `${PUBLIC_URL}/uploads/fixture-${index}-0-card.webp`,
+      photo_url: `${PUBLIC_URL}/api/telegram/photo/fixture-${index}-0.jpg`,
+      thumbnail_url: `${PUBLIC_URL}/api/telegram/photo/fixture-${index}-0-card.jpg`,
       title: "Свеча в бетонном стакане",
       description: "560.00\u00a0руб.",
       caption: "<b>Свеча в бетонном стакане</b>\n560.00\u00a0руб.\n\nОписание: Свеча в бетонном стакане.",
@@ -98,7 +98,7 @@ describe("inline mode", () => {
       reply_markup: { inline_keyboard: [[{ text: "🛍 Открыть в магазине", url: `${MINI_APP_URL}?startapp=product_${candle.id}` }]] },
     });
     for (const result of results) {
-      expect(result.photo_url).toMatch(/^https:\/\/shop\.example\.ru\/uploads\/fixture-\d+-0\.webp$/);
+      expect(result.photo_url).toMatch(/^https:\/\/shop\.example\.ru\/api\/telegram\/photo\/fixture-\d+-0\.jpg$/);
       expect(result.reply_markup.inline_keyboard[0][0].url).toBe(`${MINI_APP_URL}?startapp=product_${idOf(result)}`);
     }
   });

@@ -63,7 +63,7 @@ describe("POST /api/telegram/share/{productId}", () => {
     expect(calls[0]!.params.result).toMatchObject({
       type: "photo",
       id: `product_${vase.id}`,
-      photo_url: `${PUBLIC_URL}/uploads/fixture-0-0.webp`,
+      photo_url: `${PUBLIC_URL}/api/telegram/photo/fixture-0-0.jpg`,
       caption: "<b>Ваза керамическая «Лён»</b>\n1\u00a0890.00\u00a0руб.\n\nОписание: Ваза керамическая «Лён».",
       parse_mode: "HTML",
       reply_markup: { inline_keyboard: [[{ text: "🛍 Открыть в магазине", url: `${MINI_APP_URL}?startapp=product_${vase.id}` }]] },

@@ -18,6 +18,21 @@ export function isUploadedImageUrl(imageUrl: string): boolean {
   return UPLOADED.test(imageUrl);
 }
 
+/**
+ * Telegram takes only JPEG for an inline result's photo: an uploaded image (either size) is also served as
+ * `/api/telegram/photo/<name>.jpg`, made from its WebP. Null for other URLs.
+ */
+export function telegramPhotoPath(imageUrl: string): string | null {
+  const match = /^\/uploads\/([A-Za-z0-9_-]+)\.webp$/.exec(imageUrl);
+  return match ? `/api/telegram/photo/${match[1]}.jpg` : null;
+}
+
+/** The uploaded WebP a Telegram photo name (`<name>.jpg`) is made from, or null for any other name. */
+export function uploadOfTelegramPhoto(name: string): string | null {
+  const match = /^([A-Za-z0-9_-]{1,100})\.jpg$/.exec(name);
+  return match ? `${match[1]}.webp` : null;
+}
+
 /** How wide the product page's main image is drawn: the browser picks the card or the full file from it. */
 export const GALLERY_IMAGE_SIZES = "(min-width: 1024px) 600px, 100vw";
 

@@ -10,6 +10,7 @@ import myOrderRoutes from "./my-orders";
 import backInStockRoutes from "./back-in-stock";
 import telegramUserRoutes from "./telegram-user";
 import telegramShareRoutes from "./telegram-share";
+import telegramPhotoRoutes from "./telegram-photo";
 import authRoutes from "./auth";
 import adminCategoryRoutes from "./admin-categories";
 import uploadRoutes from "./upload";
@@ -37,5 +38,6 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(telegramUserRoutes);
   await app.register(seoRoutes);
   await app.register(telegramShareRoutes);
+  await app.register(telegramPhotoRoutes);
   await app.register(webRoutes);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { rename, unlink, writeFile } from "node:fs/promises";
+import { readFile, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Metadata } from "sharp";
 import { IMAGE_SIZES, cardImageUrl } from "@shop/shared/images";
@@ -102,4 +102,20 @@ export async function storeImages(uploadDir: string, images: EncodedImage[]): Pr
     await Promise.all(written.map((file) => unlink(file).catch(() => {})));
     throw error;
   }
+}
+
+/**
+ * An uploaded WebP as JPEG (for Telegram, which takes only JPEG photos in inline results), or null when there is
+ * no such file. Made on each request: Telegram fetches a result's photo once and keeps it.
+ */
+export async function uploadAsJpeg(uploadDir: string, file: string): Promise<Buffer | null> {
+  let webp: Buffer;
+  try {
+    webp = await readFile(path.join(uploadDir, path.basename(file)));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+  const sharp = await loadSharp();
+  return sharp(webp).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
 }
