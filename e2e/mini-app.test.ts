@@ -224,7 +224,9 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("Mini App in the
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot("cart");
 
-    await page.getByRole("link", { name: "К оформлению" }).click();
+    // the cart's MainButton leads to checkout (e2e/mini-app-native.test.ts checks the cart's buttons)
+    await expect.poll(async () => (await mainButton(page))?.text).toMatch(/^Оформить заказ · /);
+    await emit(page, "main_button_pressed");
     await expect.poll(() => new URL(page.url()).pathname).toBe("/checkout");
     // the MainButton replaces the page's own submit buttons
     await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, is_active: true, text: "Оформить заказ", is_progress_visible: false });
@@ -310,7 +312,7 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("Mini App in the
     await page.getByRole("link", { name: "Мои заказы" }).click();
     await expect.poll(() => page.locator("h1").textContent()).toBe("Мои заказы");
     await expect.poll(() => backButtonVisible(page)).toBe(true);
-    const card = page.locator("main li").first();
+    const card = page.getByTestId("my-order").first();
     await card.waitFor();
     expect(await page.getByText("Ваш последний адрес доставки").count()).toBe(1);
     const summary = card.getByRole("button");

@@ -1,39 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import type { CatalogResponse, Category, Product, ProductCard } from "@shop/shared/schemas/catalog";
 import type { AdminOrdersResponse } from "@shop/shared/schemas/orders";
 import { formatPrice } from "@shop/shared/format";
 import { computeTotals, nextDiscountTier } from "@shop/shared/pricing";
-import { VIEWPORTS, launchBrowser, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
-import { chromiumPath, startServer, type ShopServer } from "./helpers/server";
+import { VIEWPORTS, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
+import { haveChromium, shopForTests } from "./helpers/shop-for-tests";
 
 /**
  * The shopper's whole path on the real server (embedded database, demo catalogue, no bot: orders are created on
  * the site), at phone and desktop size; every screen is kept as a screenshot under test-results/screenshots.
  */
 
-const haveChromium = chromiumPath() !== null;
-if (!haveChromium) console.warn("Chromium is not installed (apt-get install -y chromium): browser tests are skipped.");
-
-let server: ShopServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!haveChromium) return;
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function api<T>(path: string, init?: RequestInit): Promise<T> {
-  const response = await server.fetch(path, init);
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const shop = shopForTests();
+const { api } = shop;
 
 const grid = (page: Page) => page.locator('[aria-label="Товары"]');
 const cardNames = (page: Page) => grid(page).locator("article h3 a");
@@ -92,7 +72,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s 
   const scripts: string[] = [];
 
   beforeAll(async () => {
-    opened = await openPage(browser, viewport, { baseURL: server.url });
+    opened = await openPage(shop.browser, viewport, { baseURL: shop.server.url });
     page = opened.page;
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
@@ -213,7 +193,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s 
     await expect.poll(() => page.title()).toBe(`${product.name} — Ремесло`);
     expect(await page.locator("main").textContent()).toContain(formatPrice(product.price));
     // the server already put the product's Open Graph tags into the HTML
-    const html = await (await server.fetch(`/product/${product.id}`)).text();
+    const html = await (await shop.server.fetch(`/product/${product.id}`)).text();
     expect(html).toContain(`<meta property="og:type" content="product" />`);
     expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/uploads\//);
 
@@ -399,7 +379,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s 
     await screenshot(page, "order-success", viewport);
 
     // the admin sees the order, priced by the server
-    const token = await server.adminToken();
+    const token = await shop.server.adminToken();
     const list = await api<AdminOrdersResponse>("/api/orders?page=1", { headers: { Authorization: `Bearer ${token}` } });
     const order = list.orders.find((item) => item.order_number === orderNumber);
     expect(order, `order ${orderNumber} in the admin list`).toBeDefined();
@@ -528,7 +508,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s 
 describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("server-rendered pages at %s size", (viewport) => {
   const mobile = viewport === "mobile";
   const newContext = (javaScriptEnabled: boolean) =>
-    browser.newContext({ viewport: VIEWPORTS[viewport], isMobile: mobile, hasTouch: mobile, locale: "ru-RU", baseURL: server.url, javaScriptEnabled });
+    shop.browser.newContext({ viewport: VIEWPORTS[viewport], isMobile: mobile, hasTouch: mobile, locale: "ru-RU", baseURL: shop.server.url, javaScriptEnabled });
 
   it("shows the catalogue and a product page from the HTML alone", async () => {
     const context = await newContext(false);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import type { CatalogResponse, Category, Product } from "@shop/shared/schemas/catalog";
 import type { AdminOrdersResponse } from "@shop/shared/schemas/orders";
 import { formatPrice } from "@shop/shared/format";
 import { computeTotals } from "@shop/shared/pricing";
-import { launchBrowser, openPage, screenshot, type OpenedPage } from "./helpers/browser";
-import { chromiumPath, startServer, type ShopServer } from "./helpers/server";
+import { openPage, screenshot, type OpenedPage } from "./helpers/browser";
+import { haveChromium, shopForTests } from "./helpers/shop-for-tests";
 
 /**
  * What makes the shop trustworthy on a phone and a desktop (docs/product.md): the buy button on the product page's
@@ -14,28 +14,8 @@ import { chromiumPath, startServer, type ShopServer } from "./helpers/server";
  * headings' font and what search engines read. Screenshots under test-results/screenshots (shopper-trust-*).
  */
 
-const haveChromium = chromiumPath() !== null;
-if (!haveChromium) console.warn("Chromium is not installed (apt-get install -y chromium): browser tests are skipped.");
-
-let server: ShopServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!haveChromium) return;
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function api<T>(path: string, init?: RequestInit): Promise<T> {
-  const response = await server.fetch(path, init);
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const shop = shopForTests();
+const { api } = shop;
 
 /** The element's box lies inside the viewport and the element drawn at its centre is it (or inside it). */
 async function visibleAndOnTop(page: Page, locator: Locator): Promise<{ top: number; bottom: number }> {
@@ -78,7 +58,7 @@ describe.skipIf(!haveChromium)("phone (390×844)", () => {
   let page: Page;
 
   beforeAll(async () => {
-    opened = await openPage(browser, "mobile", { baseURL: server.url });
+    opened = await openPage(shop.browser, "mobile", { baseURL: shop.server.url });
     page = opened.page;
   });
 
@@ -127,7 +107,7 @@ describe.skipIf(!haveChromium)("phone (390×844)", () => {
 
   it("opens the system share sheet where the browser has one, with the page's address and 'name - price руб.'", async () => {
     const product = await tallestProduct();
-    const sharing = await openPage(browser, "mobile", { baseURL: server.url });
+    const sharing = await openPage(shop.browser, "mobile", { baseURL: shop.server.url });
     try {
       await sharing.context.addInitScript(() => {
         const calls: ShareData[] = [];
@@ -138,7 +118,7 @@ describe.skipIf(!haveChromium)("phone (390×844)", () => {
       await sharing.page.getByRole("button", { name: "Поделиться" }).click();
       await expect
         .poll(() => sharing.page.evaluate(() => (window as unknown as { shareCalls: ShareData[] }).shareCalls))
-        .toEqual([{ title: product.name, text: `${product.name} - ${formatPrice(product.price)}`, url: `${server.url}/product/${product.id}` }]);
+        .toEqual([{ title: product.name, text: `${product.name} - ${formatPrice(product.price)}`, url: `${shop.server.url}/product/${product.id}` }]);
       expect(await sharing.page.getByRole("menu").count(), "no menu of its own").toBe(0);
     } finally {
       await sharing.close();
@@ -227,7 +207,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("catalogue a
   let categories: Category[];
 
   beforeAll(async () => {
-    opened = await openPage(browser, viewport, { baseURL: server.url });
+    opened = await openPage(shop.browser, viewport, { baseURL: shop.server.url });
     page = opened.page;
     categories = await api<Category[]>("/api/categories");
   });
@@ -286,7 +266,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("cart, check
   let page: Page;
 
   beforeAll(async () => {
-    opened = await openPage(browser, viewport, { baseURL: server.url });
+    opened = await openPage(shop.browser, viewport, { baseURL: shop.server.url });
     page = opened.page;
   });
 
@@ -364,7 +344,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("cart, check
 
     const summary = page.getByTestId("order-summary");
     await summary.waitFor();
-    const token = await server.adminToken();
+    const token = await shop.server.adminToken();
     const list = await api<AdminOrdersResponse>("/api/orders?page=1", { headers: { Authorization: `Bearer ${token}` } });
     const order = list.orders.find((item) => item.order_number === orderNumber)!;
     expect(await summary.getByTestId("order-summary-total").textContent()).toBe(formatPrice(order.total));
@@ -378,7 +358,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("cart, check
     // a reload in the same tab still shows it; another browser never does
     await page.reload();
     await expect.poll(() => page.getByTestId("order-summary-total").textContent()).toBe(formatPrice(order.total));
-    const stranger = await openPage(browser, viewport, { baseURL: server.url });
+    const stranger = await openPage(shop.browser, viewport, { baseURL: shop.server.url });
     try {
       await stranger.page.goto(`/order-success/${encodeURIComponent(orderNumber)}`);
       await expect.poll(() => stranger.page.getByText("Спасибо за заказ!").count()).toBe(1);
@@ -392,10 +372,10 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("cart, check
 
 describe.skipIf(!haveChromium)("admin and what every page carries (1280×800)", () => {
   it("prints grouped prices, keeps category names whole and shows the doughnuts' shares without hovering", async () => {
-    const opened = await openPage(browser, "desktop", { baseURL: server.url });
+    const opened = await openPage(shop.browser, "desktop", { baseURL: shop.server.url });
     const { page } = opened;
     try {
-      const token = await server.adminToken();
+      const token = await shop.server.adminToken();
       await page.goto("/admin/login");
       await page.evaluate((value) => localStorage.setItem("authToken", value), token);
       await page.goto("/admin/dashboard");
@@ -432,7 +412,7 @@ describe.skipIf(!haveChromium)("admin and what every page carries (1280×800)", 
   });
 
   it("asks for a second letter in the header search instead of saying nothing was found", async () => {
-    const opened = await openPage(browser, "desktop", { baseURL: server.url });
+    const opened = await openPage(shop.browser, "desktop", { baseURL: shop.server.url });
     const { page } = opened;
     try {
       await page.goto("/");
@@ -450,19 +430,25 @@ describe.skipIf(!haveChromium)("admin and what every page carries (1280×800)", 
     }
   });
 
-  it("loads the headings' font from the shop itself, preloaded, with Cyrillic", async () => {
-    const opened = await openPage(browser, "desktop", { baseURL: server.url });
+  it("loads the headings' font from the shop itself, both halves preloaded and each fetched once", async () => {
+    const opened = await openPage(shop.browser, "desktop", { baseURL: shop.server.url });
     const { page } = opened;
     try {
       const fonts: string[] = [];
       page.on("request", (request) => {
         if (request.resourceType() === "font") fonts.push(request.url());
       });
-      const html = await (await server.fetch("/")).text();
-      expect(html).toMatch(/<link rel="preload" as="font" type="font\/woff2" crossorigin="" href="\/assets\/pt-serif-cyrillic-700-normal-[^"]+\.woff2">/);
+      const html = await (await shop.server.fetch("/")).text();
+      for (const half of ["cyrillic", "latin"]) {
+        expect(html).toMatch(new RegExp(`<link rel="preload" as="font" type="font/woff2" crossorigin="" href="/assets/pt-serif-${half}-700-normal-[^"]+\\.woff2">`));
+      }
       await page.goto("/");
       await catalogLoaded(page);
-      await expect.poll(() => fonts.some((url) => url.startsWith(server.url) && url.includes("pt-serif-cyrillic-700"))).toBe(true);
+      // a Russian heading uses both halves (its spaces are Latin); a preload the page did not match would be a second fetch
+      const halves = () => fonts.map((url) => (url.startsWith(shop.server.url) ? /pt-serif-(cyrillic|latin)-700/.exec(url)?.[1] : url)).sort();
+      await expect.poll(halves).toEqual(["cyrillic", "latin"]);
+      await page.waitForLoadState("networkidle");
+      expect(halves()).toEqual(["cyrillic", "latin"]);
       expect(await page.locator("h1").evaluate((h1) => getComputedStyle(h1).fontFamily)).toMatch(/^"PT Serif"/);
       await page.reload();
       await catalogLoaded(page);
@@ -473,24 +459,61 @@ describe.skipIf(!haveChromium)("admin and what every page carries (1280×800)", 
   });
 
   it("answers /robots.txt with text, /sitemap.xml with every product, and puts structured data into a product page", async () => {
-    const robots = await server.fetch("/robots.txt");
+    const robots = await shop.server.fetch("/robots.txt");
     expect(robots.headers.get("content-type")).toMatch(/^text\/plain/);
     const text = await robots.text();
     expect(text).toContain("Disallow: /admin");
     expect(text).toContain("Disallow: /api");
-    expect(text).toContain(`Sitemap: ${server.url}/sitemap.xml`);
-    const sitemap = await (await server.fetch("/sitemap.xml")).text();
+    expect(text).toContain(`Sitemap: ${shop.server.url}/sitemap.xml`);
+    const sitemap = await (await shop.server.fetch("/sitemap.xml")).text();
     const catalog = await api<CatalogResponse>("/api/products?limit=100");
-    for (const product of catalog.products) expect(sitemap).toContain(`<loc>${server.url}/product/${product.id}</loc><lastmod>`);
+    for (const product of catalog.products) expect(sitemap).toContain(`<loc>${shop.server.url}/product/${product.id}</loc><lastmod>`);
     const product = catalog.products[0]!;
-    const opened = await openPage(browser, "mobile", { baseURL: server.url });
+    const opened = await openPage(shop.browser, "mobile", { baseURL: shop.server.url });
     try {
       await opened.page.goto(`/product/${product.id}`);
       const blocks = await opened.page.locator('script[type="application/ld+json"]').allTextContents();
       const data = blocks.map((block) => JSON.parse(block) as { "@type": string; offers?: { price: string; priceCurrency: string } });
       expect(data.map((block) => block["@type"])).toEqual(["Product", "BreadcrumbList"]);
       expect(data[0]!.offers).toMatchObject({ price: product.price.toFixed(2), priceCurrency: "RUB" });
-      expect(await opened.page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${server.url}/product/${product.id}`);
+      expect(await opened.page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${shop.server.url}/product/${product.id}`);
+      expect(opened.errors, "no CSP or script errors").toEqual([]);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it("keeps one canonical link and the title on the page the shopper moves to without a reload", async () => {
+    const product = (await api<Product>(`/api/products/${(await api<CatalogResponse>("/api/products?limit=1")).products[0]!.id}`));
+    const main = product.categories.find((category) => category.type === "main")!;
+    const opened = await openPage(shop.browser, "desktop", { baseURL: shop.server.url });
+    const { page } = opened;
+    const canonical = async () => {
+      const links = await page.locator('link[rel="canonical"]').evaluateAll((elements) => elements.map((element) => element.getAttribute("href")));
+      return links.length === 1 ? links[0] : links;
+    };
+    try {
+      await page.goto("/");
+      await catalogLoaded(page);
+      expect(await canonical()).toBe(`${shop.server.url}/`);
+      // a full page load would lose this mark: every step below is a client-side navigation
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+      await page.locator('[aria-label="Товары"] article h3 a').first().click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(`/product/${product.id}`);
+      await expect.poll(canonical).toBe(`${shop.server.url}/product/${product.id}`);
+      await expect.poll(() => page.title()).toBe(`${product.name} — Ремесло`);
+
+      await page.getByRole("link", { name: main.name, exact: true }).first().click();
+      await expect.poll(() => new URL(page.url()).search).toBe(`?mainCategory=${main.id}`);
+      await expect.poll(canonical).toBe(`${shop.server.url}/?mainCategory=${main.id}`);
+      await expect.poll(() => page.title()).toBe(`${main.name} ручной работы — Ремесло`);
+
+      await page.getByTestId("header-cart").click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe("/cart");
+      await expect.poll(canonical).toBe(`${shop.server.url}/cart`);
+      await expect.poll(() => page.title()).toBe("Корзина — Ремесло");
+      expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
       expect(opened.errors, "no CSP or script errors").toEqual([]);
     } finally {
       await opened.close();

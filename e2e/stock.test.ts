@@ -1,15 +1,16 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminProductsResponse } from "@shop/shared/schemas/admin";
 import type { CatalogResponse, Category, Product } from "@shop/shared/schemas/catalog";
 import type { AdminOrdersResponse } from "@shop/shared/schemas/orders";
-import { launchBrowser, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
-import { chromiumPath, startServer, type ShopServer } from "./helpers/server";
+import { hydrated, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
+import { haveChromium, shopForTests } from "./helpers/shop-for-tests";
 import {
   emitTelegramEvent as emit,
   installTelegramClient,
   launchUrl,
   signedInitData,
+  telegramEvents,
   type TelegramUserData,
   type ThemeName,
 } from "./helpers/telegram";
@@ -21,9 +22,6 @@ import {
  * App's 'Сообщить о поступлении'. The server has a bot token (BOT_MODE=off): the website prepares its orders for
  * the bot, the Mini App creates them. Screenshots: test-results/screenshots/stock-*.png.
  */
-
-const haveChromium = chromiumPath() !== null;
-if (!haveChromium) console.warn("Chromium is not installed (apt-get install -y chromium): browser tests are skipped.");
 
 const BOT_TOKEN = "7000000002:E2E_token_for_the_stock_browser_test";
 const BOT_USERNAME = "handmade_stock_e2e_bot";
@@ -38,13 +36,20 @@ const USERS: Record<ThemeName, TelegramUserData> = {
   dark: { id: 880000102, first_name: "Олег", last_name: "Смирнов", username: "oleg_stock", language_code: "ru" },
 };
 
-let server: ShopServer;
-let browser: Browser;
+const shop = shopForTests({
+  env: {
+    TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+    TELEGRAM_BOT_USERNAME: BOT_USERNAME,
+    TELEGRAM_MINI_APP_URL: `https://t.me/${BOT_USERNAME}/shop`,
+    BOT_MODE: "off",
+    TELEGRAM_API_ROOT: "http://127.0.0.1:9",
+  },
+});
 let token: string;
 const ids = { fewLeft: 0, madeToOrder: 0, soldOut: 0 };
 
 async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await server.fetch(path, {
+  const response = await shop.server.fetch(path, {
     ...init,
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", ...(init.headers ?? {}) },
   });
@@ -66,6 +71,11 @@ async function setStock(id: number, target: number) {
   }
 }
 
+/** the text of Telegram's MainButton as the app last set it up (an empty string while hidden) */
+const mainButtonText = async (page: Page) => {
+  const setup = (await telegramEvents(page)).filter((event) => event.type === "web_app_setup_main_button").at(-1)?.data;
+  return setup?.is_visible ? String(setup.text) : "";
+};
 const card = (page: Page, name: string) => page.locator('[aria-label="Товары"] article').filter({ hasText: name });
 const spaces = (text: string | null | undefined) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").trim();
 
@@ -83,28 +93,13 @@ async function noHorizontalOverflow(page: Page) {
 
 beforeAll(async () => {
   if (!haveChromium) return;
-  server = await startServer({
-    env: {
-      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-      TELEGRAM_BOT_USERNAME: BOT_USERNAME,
-      TELEGRAM_MINI_APP_URL: `https://t.me/${BOT_USERNAME}/shop`,
-      BOT_MODE: "off",
-      TELEGRAM_API_ROOT: "http://127.0.0.1:9",
-    },
-  });
-  browser = await launchBrowser();
-  token = await server.adminToken();
+  token = await shop.server.adminToken();
   const categories = await api<Category[]>("/api/categories");
   const main = categories.find((category) => category.type === "main")!;
   // newest first in the catalogue: the sold-out one leads the first page
   ids.fewLeft = await createProduct(NAMES.fewLeft, 1, null, main.id);
   ids.madeToOrder = await createProduct(NAMES.madeToOrder, 0, 14, main.id);
   ids.soldOut = await createProduct(NAMES.soldOut, 0, null, main.id);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("stock in the shop at %s size", (viewport: ViewportName) => {
@@ -114,7 +109,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("stock in th
   beforeAll(async () => {
     // every viewport starts from the same stock
     await setStock(ids.fewLeft, 1);
-    opened = await openPage(browser, viewport, { baseURL: server.url });
+    opened = await openPage(shop.browser, viewport, { baseURL: shop.server.url });
     page = opened.page;
   });
 
@@ -162,10 +157,12 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("stock in th
     await page.goto("/");
     await catalogLoaded(page);
     // the server-rendered page takes clicks once React has hydrated it
-    await page.waitForLoadState("networkidle");
-    if (viewport === "mobile") await page.getByRole("button", { name: /^Фильтры/ }).click();
-    await page.getByRole("checkbox", { name: "Только в наличии" }).check();
+    if (viewport === "mobile") await (await hydrated(page.getByRole("button", { name: /^Фильтры/ }))).click();
+    const onlyInStock = await hydrated(page.getByRole("checkbox", { name: "Только в наличии" }));
+    // a click, not check(): the box shows the URL's state, which the navigation it starts commits a moment later
+    await onlyInStock.click();
     await expect.poll(() => new URL(page.url()).searchParams.get("inStock")).toBe("true");
+    await expect.poll(() => onlyInStock.isChecked()).toBe(true);
     if (viewport === "mobile") {
       await screenshot(page, "stock-filter-panel", viewport);
       await page.getByRole("button", { name: /^Показать товары/ }).click();
@@ -243,7 +240,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("stock in th
 
 describe.skipIf(!haveChromium)("stock in the admin panel", () => {
   it.each(["desktop", "mobile"] as const)("edits stock in the editor with the preview, and ±1 in the table (%s)", async (viewport) => {
-    const opened = await openPage(browser, viewport, { baseURL: server.url });
+    const opened = await openPage(shop.browser, viewport, { baseURL: shop.server.url });
     const page = opened.page;
     try {
       page.on("dialog", (dialog) => void dialog.accept());
@@ -308,11 +305,11 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("stock in the Mi
   const initData = signedInitData(BOT_TOKEN, user);
   const subscribed = async () =>
     (
-      await (await server.fetch(`/api/products/${ids.soldOut}/back-in-stock`, { headers: { "X-Telegram-Init-Data": initData } })).json()
+      await (await shop.server.fetch(`/api/products/${ids.soldOut}/back-in-stock`, { headers: { "X-Telegram-Init-Data": initData } })).json()
     ) as { subscribed: boolean };
 
   beforeAll(async () => {
-    opened = await openPage(browser, "mobile", { baseURL: server.url });
+    opened = await openPage(shop.browser, "mobile", { baseURL: shop.server.url });
     await installTelegramClient(opened.context, theme);
     page = opened.page;
   });
@@ -344,14 +341,15 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("stock in the Mi
     await expect.poll(() => page.getByTestId("back-in-stock").textContent()).toBe("Сообщить о поступлении");
     expect(await subscribed()).toEqual({ subscribed: false });
 
-    // an orderable product has no such button
+    // an orderable product has no such button: Telegram's MainButton adds it to the cart
     await page.goto(launchUrl(`/product/${ids.madeToOrder}`, initData, theme));
-    await page.getByRole("button", { name: "Добавить в корзину" }).waitFor();
+    await expect.poll(() => mainButtonText(page)).toBe("Добавить в корзину");
     expect(await page.getByTestId("back-in-stock").count()).toBe(0);
   });
 
   it("orders a made-to-order product", async () => {
-    await page.getByRole("button", { name: "Добавить в корзину" }).click();
+    await emit(page, "main_button_pressed");
+    await expect.poll(() => mainButtonText(page)).toBe("Перейти в корзину");
     await page.goto(launchUrl("/checkout", initData, theme));
     const line = page.getByTestId("checkout-line").filter({ hasText: NAMES.madeToOrder });
     await expect.poll(() => line.getByTestId("availability").textContent()).toBe("Под заказ: 14 дн.");

@@ -6,7 +6,8 @@
  *   TELEGRAM_BOT_TOKEN=<the shop's token> npx tsx scripts/mini-app-preview.ts [shop URL] [--dark] [--start product_5]
  *
  * The shop must run with the same TELEGRAM_BOT_TOKEN (BOT_MODE=off keeps it from talking to Telegram), or it
- * refuses the initData. Keys (then Enter): b = BackButton, m = MainButton, t = switch light/dark, q = quit.
+ * refuses the initData. Keys (then Enter): b = BackButton, m = MainButton, s = SecondaryButton, t = switch light/dark,
+ * q = quit.
  * --headless runs without a window (a smoke test of the script itself).
  */
 import { createInterface } from "node:readline";
@@ -59,7 +60,7 @@ page.on("console", (message) => {
 page.on("pageerror", (error) => console.log(`[page error] ${error.message}`));
 await page.goto(base + launchUrl("/", signedInitData(token, user, startParam), theme, startParam));
 console.log(`Mini App open at ${base} as ${user.first_name} ${user.last_name} (${user.id}), ${theme} theme.`);
-console.log("Keys: b = BackButton, m = MainButton, t = light/dark, q = quit (then Enter).");
+console.log("Keys: b = BackButton, m = MainButton, s = SecondaryButton, t = light/dark, q = quit (then Enter).");
 
 const quit = async () => {
   await browser.close();
@@ -74,6 +75,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   const key = line.trim();
   if (key === "b") await emitTelegramEvent(page, "back_button_pressed");
   else if (key === "m") await emitTelegramEvent(page, "main_button_pressed");
+  else if (key === "s") await emitTelegramEvent(page, "secondary_button_pressed");
   else if (key === "t") {
     theme = theme === "light" ? "dark" : "light";
     await changeTelegramTheme(page, theme);

@@ -5,6 +5,7 @@ import type { Config } from "@shop/core/config";
 import { noopNotifier, type OrderNotifier } from "@shop/core/orders/notifications";
 import { createBotInfo, type BotInfo } from "@shop/core/telegram/bot-info";
 import type { ProductSharer } from "@shop/core/telegram/product-share";
+import type { InvoiceLinks } from "@shop/core/payments/invoice-links";
 import errorsPlugin, { frameworkErrors } from "./plugins/app/errors";
 import inputGuardPlugin from "./plugins/app/input-guard";
 import authPlugin from "./plugins/app/auth";
@@ -27,6 +28,8 @@ export interface AppOptions {
   notifier?: OrderNotifier;
   /** prepares products' cards for sharing from the Mini App (the bot's, passed in by the shop's process); none without a bot */
   productSharer?: ProductSharer;
+  /** makes payment links of invoices for the Mini App (the bot's, passed in by the shop's process); none without payments */
+  invoiceLinks?: InvoiceLinks;
   /** the JWT secret to sign admin tokens with (see services/secrets.ts) */
   jwtSecret: string;
   logger?: boolean | object;
@@ -50,6 +53,8 @@ declare module "fastify" {
     botInfo: BotInfo;
     /** null without a bot: POST /api/telegram/share answers 503 */
     productSharer: ProductSharer | null;
+    /** null without payments: POST /api/my-orders/{id}/invoice-link answers 409 */
+    invoiceLinks: InvoiceLinks | null;
   }
 }
 
@@ -76,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate("notifier", options.notifier ?? noopNotifier);
   app.decorate("botInfo", createBotInfo(config));
   app.decorate("productSharer", options.productSharer ?? null);
+  app.decorate("invoiceLinks", options.invoiceLinks ?? null);
 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);

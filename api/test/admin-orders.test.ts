@@ -84,6 +84,8 @@ describe("GET /api/orders", () => {
       discount_amount: 330.2,
       delivery_cost: 250,
       total: 2459.8,
+      payment_status: "unpaid",
+      paid_at: null,
       items: [
         expect.objectContaining({ product_name: "Ваза керамическая «Лён»", price: 1890, quantity: 1, product_image: "/uploads/fixture-0-0.webp" }),
         expect.objectContaining({ product_name: "Кружка ручной лепки", price: 650, quantity: 1, product_image: null }),

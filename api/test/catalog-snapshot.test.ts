@@ -189,14 +189,15 @@ describe("CatalogSnapshot.build", () => {
 });
 
 describe("CatalogSnapshot.similar", () => {
-  it("ranks by shared categories, then newest, never the product itself; unknown → undefined", () => {
+  it("ranks by shared categories, then newest, never the product itself nor a sold-out one; unknown → undefined", () => {
     const rows = randomRows(200);
     const snapshot = CatalogSnapshot.of(rows);
     const categoriesOf = (id: number) => new Set(rows.links.filter((l) => l.product_id === id).map((l) => l.category_id));
+    expect(rows.products.some((p) => p.stock === 0)).toBe(true);
     for (const product of rows.products.slice(0, 50)) {
       const mine = categoriesOf(product.id);
       const want = rows.products
-        .filter((p) => p.id !== product.id)
+        .filter((p) => p.id !== product.id && p.stock !== 0)
         .map((p) => ({ id: p.id, shared: [...categoriesOf(p.id)].filter((c) => mine.has(c)).length }))
         .filter((p) => p.shared > 0)
         .sort((a, b) => b.shared - a.shared || b.id - a.id)
@@ -213,19 +214,23 @@ describe("CatalogSnapshot.recommendations and adminList", () => {
   const snapshot = CatalogSnapshot.of(rows);
   const ids = rows.products.map((p) => p.id);
   const newest = [...ids].sort((a, b) => b - a);
+  const soldOut = new Set(rows.products.filter((p) => p.stock === 0).map((p) => p.id));
   const categoriesOf = (id: number) => rows.links.filter((l) => l.product_id === id).map((l) => l.category_id);
 
-  /** the rules read plainly: related (each category's `perCategory` newest outside the cart), best sellers, newest */
+  /**
+   * the rules read plainly: related (each category's `perCategory` newest outside the cart), best sellers, newest;
+   * never a sold-out product (stock 0)
+   */
   function reference(cart: number[], sellers: number[], limit: number, perCategory: number): number[] {
     const inCart = new Set(cart.filter((id) => ids.includes(id)));
     const shared = new Map<number, number>();
     for (const category of new Set([...inCart].flatMap(categoriesOf))) {
-      const members = newest.filter((id) => !inCart.has(id) && categoriesOf(id).includes(category)).slice(0, perCategory);
+      const members = newest.filter((id) => !inCart.has(id) && !soldOut.has(id) && categoriesOf(id).includes(category)).slice(0, perCategory);
       for (const id of members) shared.set(id, (shared.get(id) ?? 0) + 1);
     }
     const list = [...shared].sort((a, b) => b[1] - a[1] || b[0] - a[0]).slice(0, limit).map(([id]) => id);
     for (const id of [...sellers.filter((id) => ids.includes(id)), ...newest]) {
-      if (list.length < limit && !inCart.has(id) && !list.includes(id)) list.push(id);
+      if (list.length < limit && !inCart.has(id) && !soldOut.has(id) && !list.includes(id)) list.push(id);
     }
     return list;
   }

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@shop/prisma/db";
 import { openTestDatabase } from "@shop/prisma/test-database";
 import { ShopError } from "@shop/core/errors";
-import { ORDER_MESSAGES } from "@shop/core/orders/checkout";
+import { ORDER_MESSAGES, type KnownProducts, type ProductPriceRow } from "@shop/core/orders/checkout";
 import { noopNotifier, type OrderNotifier } from "@shop/core/orders/notifications";
 import { placeOrder } from "@shop/core/orders/place-order";
+import { OrderSlots } from "@shop/core/orders/order-slots";
 import { KEY_USED_FOR_ANOTHER_ORDER } from "@shop/core/orders/idempotency";
 import { confirmPreparedOrder } from "@shop/core/orders/prepared-orders";
 import { createFixture, type Fixture } from "./helpers/fixtures";
@@ -12,7 +13,7 @@ import { CONTACT } from "./helpers/checkout";
 
 /**
  * The order core below the HTTP layer: what happens when a price changes between the two statements that place
- * an order, and website checkouts prepared in the first stored form.
+ * an order, when the catalogue in memory is out of date, and website checkouts prepared in the first stored form.
  */
 
 let db: Database;
@@ -150,5 +151,81 @@ describe("website checkouts prepared in the first stored form", () => {
       telegramUser: { id: BigInt(4242), firstName: "Анна" },
     });
     expect(result.order.lines.map((line) => [line.productId, line.name, line.price, line.quantity])).toEqual([[vase.id, vase.name, 1800, 1]]);
+  });
+});
+
+describe("pricing from the catalogue in memory", () => {
+  /** what an API process believes of the fixture's products, with `change` applied to one of them */
+  const known = (change: Partial<ProductPriceRow> & { id: number }): KnownProducts => ({
+    product(id) {
+      const product = f.products.find((p) => p.id === id);
+      if (!product) return undefined;
+      const row: ProductPriceRow = { id, name: product.name, sku: product.sku, price: product.price, image: null, stock: null, made_to_order_days: null };
+      return id === change.id ? { ...row, ...change } : row;
+    },
+  });
+  const order = (database: Database, lines: { productId: number; quantity: number }[], knownProducts: KnownProducts) =>
+    placeOrder(database, notifier, { contact: CONTACT, lines, source: "website", telegramUser: null, idempotencyKey: null, known: knownProducts });
+
+  it("writes the order at the database's price when the one in memory is out of date", async () => {
+    const vase = f.byName("Ваза керамическая «Лён»");
+    const before = await counts();
+    const result = await order(db, [{ productId: vase.id, quantity: 1 }], known({ id: vase.id, price: 100 }));
+    expect(result.order.lines.map((line) => line.price)).toEqual([vase.price]);
+    const stored = await db.prisma.order.findUniqueOrThrow({ where: { id: result.order.id }, include: { items: true } });
+    expect(Number(stored.items[0]!.price)).toBe(vase.price);
+    expect(await counts()).toEqual({ orders: before.orders + 1, lines: before.lines + 1, messages: before.messages + 1 });
+  });
+
+  it("asks the database when memory believes a product sold out, and takes the pieces it really has", async () => {
+    const pillow = f.byName("Подушка льняная");
+    await db.prisma.product.update({ where: { id: pillow.id }, data: { stock: 2 } });
+    const result = await order(db, [{ productId: pillow.id, quantity: 2 }], known({ id: pillow.id, stock: 0 }));
+    expect(result.created).toBe(true);
+    expect((await db.prisma.product.findUniqueOrThrow({ where: { id: pillow.id } })).stock).toBe(0);
+  });
+
+  it("refuses, with the database's count, pieces memory believes are there but are gone", async () => {
+    const napkins = f.byName("Салфетки льняные, 4 шт.");
+    await db.prisma.product.update({ where: { id: napkins.id }, data: { stock: 1 } });
+    const before = await counts();
+    const error = await order(db, [{ productId: napkins.id, quantity: 3 }], known({ id: napkins.id, stock: 5 })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ShopError);
+    expect((error as ShopError).details).toMatchObject({ code: "out_of_stock", items: [{ product_id: napkins.id, available: 1 }] });
+    expect(await counts()).toEqual(before);
+  });
+
+  it("gives a burst of orders distinct numbers and ids from slots reserved in blocks", async () => {
+    const candle = f.byName("Свеча соевая «Ваниль»");
+    let reservations = 0;
+    const counting = {
+      ...db,
+      read(text: string, values: readonly unknown[], options?: { prepare?: boolean }) {
+        if (text.includes("AS line_ids") && !text.includes("WITH")) reservations++;
+        return db.read(text, values, options);
+      },
+    } as Database;
+    const burst = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => order(counting, [{ productId: candle.id, quantity: 1 + (i % 3) }], known({ id: candle.id }))),
+    );
+    const numbers = burst.map((result) => result.order.number);
+    expect(new Set(numbers).size).toBe(60);
+    expect(new Set(burst.map((result) => result.order.id)).size).toBe(60);
+    expect(new Set(burst.flatMap((result) => result.order.lines.map((line) => line.id))).size).toBe(60);
+    expect(reservations).toBeGreaterThan(0);
+    expect(reservations).toBeLessThan(20);
+    const stored = await db.prisma.order.findMany({ where: { orderNumber: { in: numbers } }, include: { items: true } });
+    expect(stored).toHaveLength(60);
+    expect(stored.every((o) => o.items.length === 1 && Number(o.total) === Number(o.subtotal) - Number(o.discountAmount) + 250)).toBe(true);
+  });
+
+  it("takes one number at a time for an order now and then, so a calm shop's numbers follow each other", async () => {
+    const slots = new OrderSlots({ query: (text, values) => db.read(text, values) });
+    const last = async () => Number((await db.read<{ last_value: string }>("SELECT last_value FROM order_number_seq", []))[0]!.last_value);
+    const before = await last();
+    const slot = await slots.take(2);
+    expect(Number(slot.number)).toBe(before + 1);
+    expect(slot.lineIds).toHaveLength(2);
+    expect(await last()).toBe(before + 1);
   });
 });

@@ -172,6 +172,42 @@ describe("POST /api/cart/recommendations", () => {
   });
 });
 
+describe("sold-out products are never offered", () => {
+  it("similar products and recommendations leave out a product with stock 0, and take it back with pieces again", async () => {
+    const pillow = f.byName("Подушка льняная");
+    const candle = f.byName("Свеча соевая «Ваниль»");
+    const plaid = f.byName("Плед вязаный из шерсти");
+    const offered = async () => ({
+      similar: ((await get(`/api/products/${pillow.id}/similar`)).json() as ProductCard[]).map((p) => p.id),
+      recommended: ((await recommend([pillow.id])).json() as ProductCard[]).map((p) => p.id),
+    });
+    const before = await offered();
+    expect(before.similar).toContain(candle.id);
+    expect(before.recommended).toContain(candle.id);
+
+    // sold out: the candle is counted and none are left; the plaid has none left but is made to order
+    await t.prisma.product.update({ where: { id: candle.id }, data: { stock: 0 } });
+    await t.prisma.product.update({ where: { id: plaid.id }, data: { stock: 0, madeToOrderDays: 10 } });
+    try {
+      const soldOut = await offered();
+      expect(soldOut.similar).not.toContain(candle.id);
+      expect(soldOut.recommended).not.toContain(candle.id);
+      // stock 0 is never offered, made to order or not: the same products 'Только в наличии' hides
+      expect(soldOut.similar).not.toContain(plaid.id);
+      expect(soldOut.recommended).not.toContain(plaid.id);
+      expect(soldOut.recommended).toHaveLength(8);
+
+      await t.prisma.product.update({ where: { id: candle.id }, data: { stock: 2 } });
+      const restocked = await offered();
+      expect(restocked.similar).toContain(candle.id);
+      expect(restocked.recommended).toContain(candle.id);
+    } finally {
+      await t.prisma.product.update({ where: { id: candle.id }, data: { stock: null } });
+      await t.prisma.product.update({ where: { id: plaid.id }, data: { stock: null, madeToOrderDays: null } });
+    }
+  });
+});
+
 describe("GET /api/config", () => {
   it("without a bot: no links, direct checkout, the delivery fee and discount tiers", async () => {
     const response = await get("/api/config");
@@ -182,6 +218,7 @@ describe("GET /api/config", () => {
       checkoutMode: "direct",
       miniAppUrl: null,
       deliveryFee: 250,
+      payments: false,
       discountTiers: [
         { threshold: 500, percent: 5 },
         { threshold: 1000, percent: 10 },

@@ -85,7 +85,7 @@ describe("statistics for the last 7 days", () => {
   it("KPI leaves out cancelled orders", async () => {
     expect(totals.A).toBe(1894.3); // 1890 − 13 % + 250
     expect(totals.B).toBe(1420); // 1300 − 10 % + 250
-    expect(await stat("kpi", "period=7d")).toEqual({ totalOrders: 2, totalRevenue: 3314.3, averageOrderValue: 1657.15 });
+    expect(await stat("kpi", "period=7d")).toEqual({ totalOrders: 2, totalRevenue: 3314.3, averageOrderValue: 1657.15, paid_revenue: 0 });
   });
 
   it("orders and revenue per day, every day present", async () => {
@@ -126,6 +126,7 @@ describe("statistics for 30 days (the default)", () => {
       totalOrders: 3,
       totalRevenue: sum("A", "B", "D"),
       averageOrderValue: Math.round((sum("A", "B", "D") / 3) * 100) / 100,
+      paid_revenue: 0,
     });
     expect(await stat("top-customers", "period=30d")).toEqual([
       { telegramUserId: "555", customerName: "Иван Петров", orderCount: 2, totalSpent: sum("B", "D") },
@@ -150,6 +151,7 @@ describe("statistics for all time", () => {
       totalOrders: 7,
       totalRevenue: sum("A", "B", "D", "E", "F", "G", "H"),
       averageOrderValue: Math.round((sum("A", "B", "D", "E", "F", "G", "H") / 7) * 100) / 100,
+      paid_revenue: 0,
     });
     const orders = await stat("orders-over-time", "period=all");
     const [year, month] = today.split("-").map(Number) as [number, number];
@@ -195,14 +197,14 @@ describe("a custom range", () => {
   it("counts whole days in Moscow time, both ends included", async () => {
     expect(await stat("orders-over-time", "start=2024-05-10&end=2024-05-11")).toEqual({ labels: ["10.05", "11.05"], data: [1, 1] });
     expect(await stat("kpi", "start=2024-05-11&end=2024-05-11")).toMatchObject({ totalOrders: 1 });
-    expect(await stat("kpi", "start=2024-05-09&end=2024-05-09")).toEqual({ totalOrders: 0, totalRevenue: 0, averageOrderValue: 0 });
+    expect(await stat("kpi", "start=2024-05-09&end=2024-05-09")).toEqual({ totalOrders: 0, totalRevenue: 0, averageOrderValue: 0, paid_revenue: 0 });
     expect(await stat("orders-by-status", "start=2024-05-09&end=2024-05-09")).toEqual({ labels: [], data: [] });
     expect(await stat("top-products", "start=2024-05-09&end=2024-05-09")).toEqual([]);
     expect(await stat("top-customers", "start=2024-05-09&end=2024-05-09")).toEqual([]);
   });
 
   it("wins over period", async () => {
-    expect(await stat("kpi", `period=7d&start=${dateOf(45)}&end=${dateOf(45)}`)).toEqual({ totalOrders: 1, totalRevenue: totals.E, averageOrderValue: totals.E });
+    expect(await stat("kpi", `period=7d&start=${dateOf(45)}&end=${dateOf(45)}`)).toEqual({ totalOrders: 1, totalRevenue: totals.E, averageOrderValue: totals.E, paid_revenue: 0 });
   });
 
   it("has a point per day up to 92 days, then per week (labelled by its Monday)", async () => {
@@ -523,7 +525,7 @@ describe("running totals per day and per customer (migration 0005_order_stats)",
       expect((await kpi(db.prisma, range)).totalOrders).toBe(1);
       expect((await topCustomers(db.prisma, range)).map((c) => c.customerName)).toEqual(["Пробный"]);
       await db.prisma.$executeRawUnsafe("TRUNCATE order_items, orders RESTART IDENTITY CASCADE");
-      expect(await kpi(db.prisma, range)).toEqual({ totalOrders: 0, totalRevenue: 0, averageOrderValue: 0 });
+      expect(await kpi(db.prisma, range)).toEqual({ totalOrders: 0, totalRevenue: 0, averageOrderValue: 0, paid_revenue: 0 });
       expect(await topCustomers(db.prisma, range)).toEqual([]);
       expect((await ordersByStatus(db.prisma, range)).data).toEqual([]);
       await insertOrder(db.prisma, { customerName: "Снова", items: [{ productId: null, name: "Пробный товар", sku: "HM-777777", price: 100, quantity: 1 }] });

@@ -137,6 +137,8 @@ describe("GET /api/my-orders", () => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       total: expect.any(Number),
       status: "new",
+      payment_status: "unpaid",
+      paid_at: null,
     });
   });
 
@@ -171,6 +173,8 @@ describe("GET /api/my-orders/:id", () => {
       order_number: created.json().order_number,
       created_at: expect.any(String),
       status: "new",
+      payment_status: "unpaid",
+      paid_at: null,
       subtotal: 1300,
       discount_percent: 10,
       discount_amount: 130,

@@ -35,27 +35,28 @@ function precompress(): Plugin {
 }
 
 /**
- * Preloads the headings' Cyrillic font (src/app/styles/fonts.css) from index.html under its hashed name, so it
- * arrives with the page's CSS instead of after the first layout.
+ * Preloads the headings' font (src/app/styles/fonts.css) from index.html under its hashed names: both halves, since
+ * every Russian heading also needs the Latin one (its spaces, digits and «» are there). With the page's CSS they
+ * arrive in time for the first paint, so 'optional' uses them from the first visit on.
  */
 function preloadHeadingFont(): Plugin {
+  const halves = ["cyrillic", "latin"];
   return {
     name: "shop:preload-heading-font",
     apply: "build",
     transformIndexHtml: {
       order: "post",
       handler(_html, context) {
-        const font = Object.values(context.bundle ?? {}).find(
-          (file) => file.type === "asset" && /pt-serif-cyrillic-700-normal-[^/]*\.woff2$/.test(file.fileName),
-        );
-        if (!font) throw new Error("the headings' font is missing from the build (src/app/styles/fonts.css)");
-        return [
-          {
+        const files = Object.values(context.bundle ?? {});
+        return halves.map((half) => {
+          const font = files.find((file) => file.type === "asset" && new RegExp(`pt-serif-${half}-700-normal-[^/]*\\.woff2$`).test(file.fileName));
+          if (!font) throw new Error(`the headings' ${half} font is missing from the build (src/app/styles/fonts.css)`);
+          return {
             tag: "link",
             attrs: { rel: "preload", as: "font", type: "font/woff2", crossorigin: "", href: `/${font.fileName}` },
-            injectTo: "head",
-          },
-        ];
+            injectTo: "head" as const,
+          };
+        });
       },
     },
   };
@@ -106,9 +107,13 @@ export default defineConfig(({ isSsrBuild }) => isSsrBuild ? ssrBuild : {
             },
           ],
         },
-        // a recognisable name for the chunk only the Mini App loads (tests check the website never fetches it)
+        // recognisable names for the chunks only the Mini App loads (tests check the website never fetches them)
         chunkFileNames: (chunk) =>
-          chunk.moduleIds.some((id) => id.includes("/@telegram-apps/sdk/")) ? "assets/telegram-sdk-[hash].js" : "assets/[name]-[hash].js",
+          chunk.moduleIds.some((id) => id.includes("/@telegram-apps/sdk/"))
+            ? "assets/telegram-sdk-[hash].js"
+            : chunk.moduleIds.some((id) => id.includes("/@telegram-apps/telegram-ui/"))
+              ? "assets/telegram-ui-[hash].js"
+              : "assets/[name]-[hash].js",
       },
     },
   },

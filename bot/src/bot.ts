@@ -6,6 +6,7 @@ import { startFeature } from "./start";
 import { preparedOrderFeature } from "./prepared-order";
 import { myOrdersFeature } from "./my-orders";
 import { managerFeature } from "./manager";
+import { paymentsFeature } from "./payments";
 import { backInStockFeature } from "./back-in-stock";
 import { helpFeature } from "./help";
 import { inlineSearchFeature } from "./inline-search";
@@ -56,6 +57,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot {
   features.use(helpFeature(deps));
   if (deps.catalog) features.use(inlineSearchFeature(deps, deps.catalog));
   features.use(managerFeature(deps));
+  features.use(paymentsFeature(deps));
   features.use(backInStockFeature(deps));
   features.use(fallbackFeature());
   return bot;

@@ -3,12 +3,16 @@ import { isOrderStatus, type OrderStatus } from "@shop/shared/labels";
 /**
  * Every inline button's callback data, built and parsed here only. Telegram allows 64 bytes, so the data is
  * short: `st:<orderId>:<status>` moves an order to a status, `po:<token>` confirms a prepared order,
- * `un:<productId>` ends a back-in-stock subscription.
+ * `un:<productId>` ends a back-in-stock subscription; `iv:<orderId>` opens the delivery costs of an invoice,
+ * `dc:<orderId>:<roubles|other>` picks one, `ib:<orderId>` goes back to the card's status buttons.
  */
 export type CallbackAction =
   | { kind: "status"; orderId: number; status: OrderStatus }
   | { kind: "confirm"; token: string }
-  | { kind: "unsubscribe"; productId: number };
+  | { kind: "unsubscribe"; productId: number }
+  | { kind: "invoice"; orderId: number }
+  | { kind: "delivery-cost"; orderId: number; rubles: number | "other" }
+  | { kind: "invoice-back"; orderId: number };
 
 const MAX_BYTES = 64;
 
@@ -26,8 +30,35 @@ export function unsubscribeCallback(productId: number): string {
   return `un:${productId}`;
 }
 
+export function invoiceCallback(orderId: number): string {
+  return `iv:${orderId}`;
+}
+
+export function deliveryCostCallback(orderId: number, rubles: number | "other"): string {
+  return `dc:${orderId}:${rubles}`;
+}
+
+export function invoiceBackCallback(orderId: number): string {
+  return `ib:${orderId}`;
+}
+
+const orderIdOf = (digits: string | undefined) => {
+  const id = Number(digits);
+  return Number.isSafeInteger(id) && id >= 1 && id <= 2147483647 ? id : null;
+};
+
 export function parseCallback(data: string | undefined): CallbackAction | null {
   if (!data) return null;
+  const invoice = /^(iv|ib):(\d{1,10})$/.exec(data);
+  if (invoice) {
+    const orderId = orderIdOf(invoice[2]);
+    return orderId === null ? null : { kind: invoice[1] === "iv" ? "invoice" : "invoice-back", orderId };
+  }
+  const cost = /^dc:(\d{1,10}):(\d{1,6}|other)$/.exec(data);
+  if (cost) {
+    const orderId = orderIdOf(cost[1]);
+    return orderId === null ? null : { kind: "delivery-cost", orderId, rubles: cost[2] === "other" ? "other" : Number(cost[2]) };
+  }
   const status = /^st:(\d{1,10}):([a-z]+)$/.exec(data);
   if (status) {
     const orderId = Number(status[1]);

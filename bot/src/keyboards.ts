@@ -1,19 +1,49 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
+import type { Order } from "@shop/core/orders/order";
 import { ORDER_STATUSES, statusLabel, type OrderStatus } from "@shop/shared/labels";
-import { statusCallback, unsubscribeCallback } from "./callback-data";
+import { deliveryCostCallback, invoiceBackCallback, invoiceCallback, statusCallback, unsubscribeCallback } from "./callback-data";
+
+export const INVOICE_BUTTON = "Выставить счёт";
+export const OTHER_SUM_BUTTON = "Другая сумма";
+export const BACK_BUTTON = "« Назад";
+/** the delivery costs a manager picks from with one press, in roubles (docs/payments.md) */
+export const DELIVERY_COST_CHOICES = [0, 250, 350, 500, 700] as const;
 
 /**
- * The manager card's buttons: every status but the current one, two to a row. Plain JSON, because the same
- * markup is stored in the outbox and sent later, and used when the card is edited after a press.
+ * Whether an order's card offers 'Выставить счёт': payments are on, and the order has a Telegram chat to send the
+ * invoice to, is not cancelled and not paid.
  */
-export function managerKeyboard(orderId: number, current: string): InlineKeyboardMarkup {
+export function canInvoice(order: Order, paymentsOn: boolean): boolean {
+  return paymentsOn && order.telegramUser !== null && order.status !== "cancelled" && (order.payment.status === "unpaid" || order.payment.status === "invoiced");
+}
+
+/**
+ * The manager card's buttons: every status but the current one, two to a row, and 'Выставить счёт' when the
+ * order can get an invoice. Plain JSON, because the same markup is stored in the outbox and sent later, and used
+ * when the card is edited after a press.
+ */
+export function managerKeyboard(orderId: number, current: string, invoice = false): InlineKeyboardMarkup {
   const buttons: InlineKeyboardButton[] = ORDER_STATUSES.filter((status) => status !== current).map((status: OrderStatus) => ({
     text: statusLabel(status),
     callback_data: statusCallback(orderId, status),
   }));
   const rows: InlineKeyboardButton[][] = [];
   for (let i = 0; i < buttons.length; i += 2) rows.push(buttons.slice(i, i + 2));
+  if (invoice) rows.push([{ text: INVOICE_BUTTON, callback_data: invoiceCallback(orderId) }]);
   return { inline_keyboard: rows };
+}
+
+/** The delivery cost choices that replace a card's buttons after 'Выставить счёт'. */
+export function deliveryCostKeyboard(orderId: number): InlineKeyboardMarkup {
+  const sums = DELIVERY_COST_CHOICES.map((rubles) => ({ text: `${rubles} руб.`, callback_data: deliveryCostCallback(orderId, rubles) }));
+  return {
+    inline_keyboard: [
+      sums.slice(0, 3),
+      sums.slice(3),
+      [{ text: OTHER_SUM_BUTTON, callback_data: deliveryCostCallback(orderId, "other") }],
+      [{ text: BACK_BUTTON, callback_data: invoiceBackCallback(orderId) }],
+    ],
+  };
 }
 
 /** The shop as a Mini App (https only: Telegram refuses web_app buttons on plain http). */

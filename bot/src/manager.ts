@@ -4,7 +4,7 @@ import { ShopError } from "@shop/core/errors";
 import { statusLabel } from "@shop/shared/labels";
 import type { BotDeps } from "./deps";
 import { parseCallback } from "./callback-data";
-import { managerKeyboard } from "./keyboards";
+import { canInvoice, managerKeyboard } from "./keyboards";
 import { managerOrderText } from "./order-text";
 
 export const MANAGER_TEXTS = {
@@ -48,7 +48,7 @@ export function managerFeature({ db, notifier, config, log }: BotDeps): Composer
     await ctx
       .editMessageText(managerOrderText(order, { changedBy: who }), {
         parse_mode: "HTML",
-        reply_markup: managerKeyboard(order.id, order.status),
+        reply_markup: managerKeyboard(order.id, order.status, canInvoice(order, config.payments !== null)),
         link_preview_options: { is_disabled: true },
       })
       .catch((error) => {

@@ -1,8 +1,9 @@
-import type { Config } from "@shop/core/config";
+import type { Config, PaymentSettings } from "@shop/core/config";
 import type { OrderNotifier, OutgoingMessage } from "@shop/core/orders/notifications";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "@shop/core/stock/stock-changes";
-import { backInStockText, customerStatusText, managerOrderText, stockFellText } from "./order-text";
-import { backInStockKeyboard, managerKeyboard } from "./keyboards";
+import { backInStockText, customerStatusText, managerOrderText, orderPaidText, paidCardText, stockFellText } from "./order-text";
+import { backInStockKeyboard, canInvoice, managerKeyboard } from "./keyboards";
+import { invoiceContent, type InvoiceContent } from "./invoice";
 
 /** What one outbox row carries: sendMessage parameters besides chat_id. */
 export interface OutboxPayload {
@@ -10,6 +11,12 @@ export interface OutboxPayload {
   parse_mode: "HTML";
   reply_markup?: unknown;
   link_preview_options?: { is_disabled: boolean };
+}
+
+/** An outbox row that is an invoice: sendInvoice parameters besides chat_id and provider_token (added when sent). */
+export interface OutboxInvoicePayload {
+  method: "sendInvoice";
+  invoice: InvoiceContent;
 }
 
 export interface OutboxNotifier extends OrderNotifier {
@@ -24,6 +31,8 @@ export interface OutboxNotifierOptions {
   /** where the back-in-stock message's button opens the product: TELEGRAM_MINI_APP_URL, PUBLIC_URL */
   miniAppUrl?: string | null;
   publicUrl?: string | null;
+  /** payment in Telegram; null or absent: no invoice button, no invoices */
+  payments?: PaymentSettings | null;
 }
 
 /** The notifier's options from the shop's settings. */
@@ -33,6 +42,7 @@ export function notifierOptions(config: Config): OutboxNotifierOptions {
     lowStockThreshold: config.lowStockThreshold,
     miniAppUrl: config.telegram.miniAppUrl,
     publicUrl: config.publicUrl,
+    payments: config.payments,
   };
 }
 
@@ -45,6 +55,7 @@ export function createOutboxNotifier(options: OutboxNotifierOptions): OutboxNoti
   const listeners = new Set<() => void>();
 
   const links = { miniAppUrl: options.miniAppUrl ?? null, publicUrl: options.publicUrl ?? null };
+  const payments = options.payments ?? null;
 
   return {
     lowStockThreshold: options.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
@@ -63,10 +74,29 @@ export function createOutboxNotifier(options: OutboxNotifierOptions): OutboxNoti
       const payload: OutboxPayload = {
         text: managerOrderText(order),
         parse_mode: "HTML",
-        reply_markup: managerKeyboard(order.id, order.status),
+        reply_markup: managerKeyboard(order.id, order.status, canInvoice(order, payments !== null)),
         link_preview_options: { is_disabled: true },
       };
       return options.managerChatIds.map((chatId) => ({ chatId, dedupeKey: `order:${order.id}:created`, payload }));
+    },
+
+    invoiceIssued(order): OutgoingMessage[] {
+      if (!payments || order.telegramUser === null) return [];
+      const payload: OutboxInvoicePayload = { method: "sendInvoice", invoice: invoiceContent(order, payments) };
+      return [{ chatId: order.telegramUser.id, dedupeKey: `order:${order.id}:invoice:${order.payment.invoiceNumber}`, payload }];
+    },
+
+    orderPaid(order): OutgoingMessage[] {
+      const dedupeKey = `order:${order.id}:paid:${order.payment.paidAt?.getTime() ?? 0}`;
+      const card: OutboxPayload = {
+        text: paidCardText(order),
+        parse_mode: "HTML",
+        reply_markup: managerKeyboard(order.id, order.status, canInvoice(order, payments !== null)),
+        link_preview_options: { is_disabled: true },
+      };
+      const messages: OutgoingMessage[] = options.managerChatIds.map((chatId) => ({ chatId, dedupeKey, payload: card }));
+      if (order.telegramUser) messages.push({ chatId: order.telegramUser.id, dedupeKey, payload: { text: orderPaidText(order.number), parse_mode: "HTML" } });
+      return messages;
     },
 
     orderStatusChanged(order, previousStatus): OutgoingMessage[] {

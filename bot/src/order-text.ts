@@ -3,7 +3,7 @@ import type { CartLine, Order, OrderContact } from "@shop/core/orders/order";
 import type { PreparedOrder } from "@shop/core/orders/prepared-orders";
 import type { Totals } from "@shop/shared/pricing";
 import { formatDateTime, formatPrice } from "@shop/shared/format";
-import { sourceLabel, statusLabel } from "@shop/shared/labels";
+import { paymentLabel, sourceLabel, statusLabel } from "@shop/shared/labels";
 import { formatPhone } from "@shop/shared/phone";
 import { cutText } from "@shop/shared/text";
 import { madeToOrderLabel } from "@shop/shared/stock";
@@ -68,7 +68,8 @@ function fit(head: string[], lines: string[], tail: (room: TextRoom) => string[]
     [...head, ...shown, ...(hidden > 0 ? [`…и ещё позиций: ${hidden}`] : []), ...tail(room)].join("\n");
   let room = WHOLE;
   let text = build(lines, 0, room);
-  const over = () => telegramTextLength(text) - MAX_TEXT;
+  // markup only shortens a text: one within the limit as written is within it as Telegram counts
+  const over = () => (text.length <= MAX_TEXT ? -1 : telegramTextLength(text) - MAX_TEXT);
   if (over() > 0 && contact.comment) {
     room = { ...room, comment: Math.max(1, contact.comment.length - over()) };
     text = build(lines, 0, room);
@@ -86,14 +87,16 @@ function fit(head: string[], lines: string[], tail: (room: TextRoom) => string[]
 }
 
 /** The card a manager gets for every new order; re-rendered with the current status when a button is pressed. */
-export function managerOrderText(order: Order, options: { changedBy?: string } = {}): string {
+export function managerOrderText(order: Order, options: { changedBy?: string; headline?: string } = {}): string {
   const user = order.telegramUser;
   const telegram = user
     ? `Telegram: ${user.username ? "@" + escapeHtml(user.username) : escapeHtml([user.firstName, user.lastName].filter(Boolean).join(" ") || "пользователь")} (id ${user.id})`
     : null;
   const head = [
+    ...(options.headline ? [options.headline, ""] : []),
     `🛍 <b>Заказ №${escapeHtml(order.number)}</b>`,
     `Статус: <b>${escapeHtml(statusLabel(order.status))}</b>` + (options.changedBy ? ` (изменил(а) ${escapeHtml(options.changedBy)})` : ""),
+    ...(order.payment.status === "unpaid" ? [] : [`Оплата: <b>${paymentLabel(order.payment.status)}</b>`]),
     `Источник: ${escapeHtml(sourceLabel(order.source))}`,
     `Создан: ${formatDateTime(order.createdAt)}`,
     "",
@@ -111,6 +114,16 @@ export function managerOrderText(order: Order, options: { changedBy?: string } =
 }
 
 /** The website checkout as the shopper sees it before confirming in the bot. */
+/** The card the managers get when an order is paid: the order as it is now, headed by the payment. */
+export function paidCardText(order: Order): string {
+  return managerOrderText(order, { headline: `💳 <b>Заказ №${escapeHtml(order.number)} оплачен</b>: ${formatPrice(order.totals.total)}` });
+}
+
+/** The customer's thank-you once the payment arrived. */
+export function orderPaidText(orderNumber: string): string {
+  return `✅ Спасибо! Оплата заказа №${escapeHtml(orderNumber)} получена. Мы сообщим, когда заказ будет отправлен.`;
+}
+
 export function preparedOrderText(prepared: PreparedOrder): string {
   const head = ["🛒 <b>Ваш заказ с сайта</b>", "", "<b>Состав:</b>"];
   const tail = (room: TextRoom) => [

@@ -1,7 +1,7 @@
 import { Api, GrammyError, HttpError } from "grammy";
 import { autoRetry } from "@grammyjs/auto-retry";
 import type { PrismaClient } from "@shop/prisma/db";
-import type { OutboxPayload } from "./notifier";
+import type { OutboxInvoicePayload, OutboxPayload } from "./notifier";
 import { silentLog, type BotLog } from "./log";
 
 export interface OutboxWorkerOptions {
@@ -21,6 +21,8 @@ export interface OutboxWorkerOptions {
   lockMs?: number;
   /** the clock (tests move it forward instead of waiting) */
   now?: () => number;
+  /** PAYMENT_PROVIDER_TOKEN, added to each invoice when it is sent (never stored in the outbox) */
+  providerToken?: string | null;
 }
 
 export interface RunResult {
@@ -43,9 +45,12 @@ export interface OutboxWorker {
 interface ClaimedRow {
   id: number;
   chatId: bigint;
-  payload: OutboxPayload;
+  payload: OutboxPayload | OutboxInvoicePayload;
   attempts: number;
 }
+
+/** An invoice queued while payments were on cannot be sent once the provider token is gone. */
+export const NO_PROVIDER_TOKEN = "PAYMENT_PROVIDER_TOKEN is not set: the invoice cannot be sent";
 
 /**
  * The Bot API client of the outbox. auto-retry waits out short rate limits (retry_after up to 10 s) inside
@@ -122,14 +127,25 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return updated === 1 ? next : null;
   }
 
+  /** a message, or an invoice (an outbox row of kind sendInvoice) with the provider token added */
+  async function send(row: ClaimedRow): Promise<void> {
+    const chat_id = Number(row.chatId);
+    if ("method" in row.payload && row.payload.method === "sendInvoice") {
+      if (!options.providerToken) throw new Error(NO_PROVIDER_TOKEN);
+      await api.raw.sendInvoice({ chat_id, provider_token: options.providerToken, ...row.payload.invoice });
+      return;
+    }
+    await api.raw.sendMessage({ chat_id, ...row.payload } as Parameters<Api["raw"]["sendMessage"]>[0]);
+  }
+
   async function deliver(row: ClaimedRow, lease: Date): Promise<"sent" | "failed" | "gave-up" | "skipped"> {
     const ownLease = await renew(row.id, lease);
     if (!ownLease) return "skipped";
     try {
-      await api.raw.sendMessage({ chat_id: Number(row.chatId), ...row.payload } as Parameters<Api["raw"]["sendMessage"]>[0]);
+      await send(row);
     } catch (error) {
       const attempts = row.attempts + 1;
-      const permanent = isPermanent(error);
+      const permanent = isPermanent(error) || (error instanceof Error && error.message === NO_PROVIDER_TOKEN);
       const retryAfterMs = error instanceof GrammyError && error.parameters?.retry_after ? error.parameters.retry_after * 1000 : 0;
       const backoffMs = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempts - 1));
       const giveUp = permanent || attempts >= maxAttempts;

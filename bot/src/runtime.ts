@@ -12,9 +12,17 @@ import { createOutboxNotifier, notifierOptions, type OutboxNotifier } from "./no
 import { createOutboxApi, createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from "./outbox-worker";
 
 export const WEBHOOK_PATH = "/telegram/webhook";
-/** only what the features handle: Telegram sends nothing else (inline queries only to a bot that has the catalogue) */
-function allowedUpdates(catalog: ShopCatalog | undefined): ("message" | "callback_query" | "inline_query")[] {
-  return catalog ? ["message", "callback_query", "inline_query"] : ["message", "callback_query"];
+/**
+ * only what the features handle: Telegram sends nothing else (inline queries only to a bot that has the catalogue,
+ * pre-checkout queries only with payments on)
+ */
+export function allowedUpdates(catalog: ShopCatalog | undefined, payments: boolean): ("message" | "callback_query" | "inline_query" | "pre_checkout_query")[] {
+  return [
+    "message" as const,
+    "callback_query" as const,
+    ...(catalog ? (["inline_query"] as const) : []),
+    ...(payments ? (["pre_checkout_query"] as const) : []),
+  ];
 }
 
 export interface StartBotOptions {
@@ -57,9 +65,15 @@ export function startBot(options: StartBotOptions): BotRuntime {
   if (!token) throw new Error("startBot needs TELEGRAM_BOT_TOKEN");
   const notifier = options.notifier ?? createOutboxNotifier(notifierOptions(config));
   const bot = createBot({ db, config, notifier, log, catalog: options.catalog });
-  const allowed_updates = allowedUpdates(options.catalog);
+  const allowed_updates = allowedUpdates(options.catalog, config.payments !== null);
 
-  const worker = createOutboxWorker({ prisma: db.prisma, api: createOutboxApi(token, config.telegram.apiRoot), log, ...options.worker });
+  const worker = createOutboxWorker({
+    prisma: db.prisma,
+    api: createOutboxApi(token, config.telegram.apiRoot),
+    log,
+    providerToken: config.payments?.providerToken ?? null,
+    ...options.worker,
+  });
   const unsubscribe = notifier.onQueued(() => worker.kick());
   worker.start();
 

@@ -24,6 +24,7 @@ function order(contact: Partial<OrderContact>, lines = LINES): Order {
     lines: lines.map((line, index) => ({ ...line, id: index + 1 })),
     totals: computeTotals(lines),
     telegramUser: { id: BigInt(555), username: "anna", firstName: "Анна", lastName: null },
+    payment: { status: "unpaid", paidAt: null, invoiceNumber: 0 },
   };
 }
 

@@ -46,6 +46,17 @@ export interface Config {
   seedDemo: boolean;
   /** managers hear of a product once its stock falls to this many pieces (and when it sells out) */
   lowStockThreshold: number;
+  /** payment in Telegram (docs/payments.md); null without PAYMENT_PROVIDER_TOKEN or without a bot */
+  payments: PaymentSettings | null;
+}
+
+export interface PaymentSettings {
+  /** the provider's token from @BotFather (/mybots → Payments) */
+  providerToken: string;
+  /** "yookassa": ask for a phone or e-mail and pass fiscal receipt lines to ЮKassa; null: no receipt data */
+  receipts: "yookassa" | null;
+  /** ЮKassa's VAT code of every receipt line, 1–6 */
+  vatCode: number;
 }
 
 export class ConfigError extends Error {}
@@ -138,6 +149,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     problems.push("ALLOW_UNVERIFIED_TELEGRAM_ID=1 is for development without a bot; unset it when TELEGRAM_BOT_TOKEN is set");
   }
 
+  const providerToken = text(env, "PAYMENT_PROVIDER_TOKEN");
+  const receipts = text(env, "PAYMENT_RECEIPTS")?.toLowerCase() ?? null;
+  if (receipts && receipts !== "yookassa" && receipts !== "none") problems.push(`PAYMENT_RECEIPTS must be yookassa or none, got "${receipts}"`);
+  const vatCode = attempt(() => integer(env, "PAYMENT_VAT_CODE", 1, 1, 6), 1);
+  if (providerToken && !/^\d+:[A-Za-z0-9_:-]+$/.test(providerToken)) {
+    problems.push("PAYMENT_PROVIDER_TOKEN does not look like a payment token from @BotFather (digits:TEST:… or digits:LIVE:…)");
+  }
+
   const config: Config = {
     port: attempt(() => integer(env, "PORT", 3000, 0, 65535), 3000),
     host: text(env, "HOST") ?? "0.0.0.0",
@@ -172,6 +191,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     logLevel: text(env, "LOG_LEVEL") ?? "info",
     seedDemo: attempt(() => flag(env, "SEED_DEMO", true), true),
     lowStockThreshold: attempt(() => integer(env, "LOW_STOCK_THRESHOLD", 1, 0, 100), 1),
+    // payments need the bot: the invoice and the payment itself travel through it
+    payments: providerToken && botToken ? { providerToken, receipts: receipts === "yookassa" ? "yookassa" : null, vatCode } : null,
   };
   if (problems.length > 0) {
     throw new ConfigError(`Configuration problem${problems.length > 1 ? "s" : ""}:\n- ${problems.join("\n- ")}`);

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { expect } from "vitest";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { ROOT, chromiumPath } from "./server";
 
 /** Debian's Chromium through playwright-core (never `playwright install`: no downloads on these machines). */
@@ -77,4 +78,13 @@ export async function screenshot(page: Page, name: string, viewport: ViewportNam
   const file = path.join(SCREENSHOT_DIR, `${name}-${viewport}.png`);
   await page.screenshot({ path: file, fullPage, animations: "disabled" });
   return file;
+}
+
+/**
+ * Waits until React has hydrated the element (its fiber is attached to the node). The server's HTML is on screen
+ * before that, and hydration runs as a transition in slices: a click on a control not hydrated yet may be lost.
+ */
+export async function hydrated(locator: Locator): Promise<Locator> {
+  await expect.poll(() => locator.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber$"))), { timeout: 30_000 }).toBe(true);
+  return locator;
 }

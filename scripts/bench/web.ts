@@ -6,7 +6,9 @@
  * "Slow 4G" preset through CDP: 562.5 ms request latency, 1.47 Mbit/s down, 675 kbit/s up; the same as Lighthouse's
  * mobile slow 4G with "devtools" throttling). Every page load starts with an empty cache. Prints LCP, CLS, the
  * JavaScript transferred (and its gzip size on disk) and the number of requests, and writes the tables to
- * bench-results/web.md (results.ts).
+ * bench-results/web.md (results.ts). The same catalogue and my orders are then opened as the Telegram Mini App, with
+ * the Telegram client imitated as the browser tests do (e2e/helpers/telegram.ts): the Mini App's first load (the SDK
+ * chunk on top of the website's) and what telegram-ui adds where it is used (my orders).
  *
  * Targets: shopper first load ≤ 120 KB of gzipped JS, LCP ≤ 1.5 s, CLS ≤ 0.1.
  * Options: BENCH_RUNS=3 (median of N loads per page), BENCH_NETWORK=slow4g|lighthouse150 (the second: 150 ms RTT,
@@ -14,12 +16,18 @@
  * server-rendering bundle: pages rendered in the browser only, for comparison).
  */
 import { rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "../../e2e/helpers/browser";
 import { ROOT, buildWeb, chromiumPath, startServer } from "../../e2e/helpers/server";
+import { installTelegramClient, launchUrl, signedInitData } from "../../e2e/helpers/telegram";
 import { runHeader, writeResults } from "./results";
+
+/** the token the measured server checks the imitated Telegram client's launch data with */
+const BOT_TOKEN = "7000000009:bench_token_that_signs_the_mini_app_init_data";
+const TELEGRAM_USER = { id: 880009001, first_name: "Анна", last_name: "Петрова", username: "anna_bench", language_code: "ru" };
 
 const NETWORKS = {
   slow4g: { label: "Slow 4G (DevTools): 562.5 ms, 1.47 Mbit/s", latency: 562.5, down: 1.6 * 1024 * 0.9, up: 750 * 0.9 },
@@ -37,11 +45,13 @@ interface Measurement {
   cls: number;
   jsTransferredBytes: number;
   jsFiles: string[];
+  cssFiles: string[];
   requests: number;
   transferredBytes: number;
 }
 
-async function measure(browser: Browser, url: string): Promise<Measurement> {
+/** `telegram`: the page is opened as the Mini App, inside an imitated Telegram client (light theme) */
+async function measure(browser: Browser, url: string, telegram = false): Promise<Measurement> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 3,
@@ -51,6 +61,7 @@ async function measure(browser: Browser, url: string): Promise<Measurement> {
     userAgent:
       "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36",
   });
+  if (telegram) await installTelegramClient(context, "light");
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
@@ -109,6 +120,7 @@ async function measure(browser: Browser, url: string): Promise<Measurement> {
     cls: Math.round(cls * 1000) / 1000,
     jsTransferredBytes: scripts.reduce((sum, request) => sum + request.bytes, 0),
     jsFiles: scripts.map((request) => new URL(request.url).pathname),
+    cssFiles: all.filter((request) => request.type === "Stylesheet" || /\.css(\?|$)/.test(request.url)).map((request) => new URL(request.url).pathname),
     requests: all.length,
     transferredBytes: all.reduce((sum, request) => sum + request.bytes, 0),
   };
@@ -128,6 +140,7 @@ async function gzipSizeOf(fetchFile: (pathname: string) => Promise<Response>, fi
 }
 
 async function main() {
+  const loadAtStart = os.loadavg()[0]!.toFixed(1);
   if (!chromiumPath()) {
     console.error("Chromium is not installed: apt-get install -y chromium");
     process.exit(1);
@@ -138,7 +151,9 @@ async function main() {
   // BENCH_SSR=0: without the server-rendering bundle, the pages are rendered in the browser only (for comparison)
   const ssr = process.env.BENCH_SSR !== "0";
   if (!external && !ssr) rmSync(path.join(webDistDir, ".ssr"), { recursive: true, force: true });
-  const server = await startServer(external ? {} : { webDistDir });
+  // BOT_MODE=off: the server checks the Mini App's launch data with the token and never talks to Telegram
+  const telegramEnv = { TELEGRAM_BOT_TOKEN: BOT_TOKEN, BOT_MODE: "off", TELEGRAM_API_ROOT: "http://127.0.0.1:9" };
+  const server = await startServer(external ? {} : { webDistDir, env: telegramEnv });
   const browser = await launchBrowser();
   try {
     const catalog = (await (await server.fetch("/api/products?limit=12")).json()) as {
@@ -146,16 +161,19 @@ async function main() {
     };
     const product = catalog.products.find((item) => item.images.length > 0) ?? catalog.products[0];
     if (!product) throw new Error("the catalogue is empty: nothing to measure");
+    const initData = signedInitData(BOT_TOKEN, TELEGRAM_USER);
     const pages = [
-      { name: "catalogue", url: `${server.url}/` },
-      { name: "product", url: `${server.url}/product/${product.id}` },
+      { name: "catalogue", url: `${server.url}/`, telegram: false },
+      { name: "product", url: `${server.url}/product/${product.id}`, telegram: false },
+      { name: "mini app: catalogue", url: launchUrl(`${server.url}/`, initData, "light"), telegram: true },
+      { name: "mini app: my orders", url: launchUrl(`${server.url}/my-orders`, initData, "light"), telegram: true },
     ];
 
     console.log(`Chromium 390×844, CPU 4× slower, ${network.label}; median of ${runs} cold loads; ${ssr ? "server-rendered" : "client-rendered"} pages\n`);
     const results: Record<string, Measurement & { jsGzipBytes: number }> = {};
-    for (const { name, url } of pages) {
+    for (const { name, url, telegram } of pages) {
       const samples: Measurement[] = [];
-      for (let i = 0; i < runs; i++) samples.push(await measure(browser, url));
+      for (let i = 0; i < runs; i++) samples.push(await measure(browser, url, telegram));
       const pick = samples.find((sample) => sample.lcpMs === median(samples.map((s) => s.lcpMs)))!;
       results[name] = {
         ...pick,
@@ -179,6 +197,22 @@ async function main() {
     console.table(rows);
     const budget = results.catalogue!.jsGzipBytes;
     console.log(`\nShopper first load: ${kb(budget)} of gzipped JS (budget 120 KB) — ${budget <= 120 * 1024 ? "within" : "OVER"} budget`);
+    const miniApp = results["mini app: catalogue"]!;
+    const myOrders = results["mini app: my orders"]!;
+    const telegramUi = myOrders.jsFiles.filter((file) => /telegram-ui-/.test(file));
+    const telegramUiJs = await gzipSizeOf((file) => server.fetch(file, { headers: { "Accept-Encoding": "identity" } }), telegramUi);
+    const telegramUiCss = await gzipSizeOf(
+      (file) => server.fetch(file, { headers: { "Accept-Encoding": "identity" } }),
+      myOrders.cssFiles.filter((file) => /TelegramOrders-/.test(file)),
+    );
+    console.log(
+      `Mini App first load: LCP ${miniApp.lcpMs} ms, ${kb(miniApp.jsGzipBytes)} of gzipped JS (the website's ${kb(budget)} + ` +
+        `${kb(miniApp.jsGzipBytes - budget)} for the SDK and Telegram's controls); telegram-ui on my orders: ${kb(telegramUiJs)} JS + ${kb(telegramUiCss)} CSS gzipped`,
+    );
+    for (const name of ["catalogue", "product"]) {
+      const leaked = results[name]!.jsFiles.filter((file) => /telegram-ui-|telegram-sdk-/.test(file));
+      if (leaked.length) console.log(`WARNING: the website's ${name} downloaded Mini App code: ${leaked.join(", ")}`);
+    }
     for (const [name, r] of Object.entries(results)) {
       const admin = r.jsFiles.filter((file) => /AdminApp|StatsTab|ProductEditor/.test(file));
       if (admin.length) console.log(`WARNING: ${name} downloaded admin code: ${admin.join(", ")}`);
@@ -189,7 +223,8 @@ async function main() {
     const markdown = [
       "## Page loads in Chromium (npm run bench:web)",
       "",
-      `${runHeader()} · Chromium 390×844, CPU 4× slower · ${network.label} · median of ${runs} cold loads · demo catalogue`,
+      `${runHeader()} · Chromium 390×844, CPU 4× slower · ${network.label} · median of ${runs} cold loads · demo catalogue · ` +
+        `load average ${loadAtStart} at the start (the 4× CPU slowdown multiplies it)`,
       "",
       "| network, pages | catalogue LCP | product LCP | CLS | shopper JS (gzip) | requests (cat./prod.) |",
       "|---|---|---|---|---|---|",
@@ -201,6 +236,13 @@ async function main() {
       ...rows.map((row) => `| ${Object.values(row).join(" | ")} |`),
       "",
       `Shopper first load: ${kb(budget)} of gzipped JS (budget 120 KB). Targets: LCP ≤ 1.5 s, CLS ≤ 0.1.`,
+      "",
+      "The Mini App (Telegram client imitated, light theme; the page is rendered in the browser there, see docs/telegram.md):",
+      "",
+      "| Mini App | catalogue LCP | catalogue JS (gzip) | more than the website (SDK, Telegram controls) | my orders LCP | telegram-ui on my orders (gzip) |",
+      "|---|---|---|---|---|---|",
+      `| ${networkName} | ${miniApp.lcpMs} ms | ${kb(miniApp.jsGzipBytes)} | +${kb(miniApp.jsGzipBytes - budget)} | ${myOrders.lcpMs} ms | ` +
+        `${kb(telegramUiJs)} JS + ${kb(telegramUiCss)} CSS |`,
       "",
     ].join("\n");
     console.log(`Saved ${writeResults("web.md", "npm run bench:web", markdown)}`);

@@ -50,10 +50,15 @@ async function main() {
   const { telegram } = config;
   const notifier = telegram.botToken ? createOutboxNotifier(notifierOptions(config)) : undefined;
   // grammY is loaded only when there is a bot token (≈ 10 MB resident otherwise spent for nothing)
-  const [botRuntime, botShare] = notifier ? await Promise.all([import("@shop/bot/runtime"), import("@shop/bot/product-share")]) : [null, null];
+  const [botRuntime, botShare, botInvoice] = notifier
+    ? await Promise.all([import("@shop/bot/runtime"), import("@shop/bot/product-share"), import("@shop/bot/invoice")])
+    : [null, null, null];
   // the Mini App's share button: every instance with the token prepares cards itself, running the bot or not (BOT_MODE=off)
   const productSharer = botShare?.createProductSharer({ config, botUsername: () => app.botInfo.username });
-  const app = await buildApp({ config, db, jwtSecret, notifier, productSharer });
+  // the Mini App's payment links (docs/payments.md): every instance with the tokens makes them, like shares
+  const invoiceLinks =
+    botInvoice && telegram.botToken && config.payments ? botInvoice.createInvoiceLinks(telegram.botToken, telegram.apiRoot, config.payments) : undefined;
+  const app = await buildApp({ config, db, jwtSecret, notifier, productSharer, invoiceLinks });
   const bot =
     botRuntime && notifier && telegram.botMode !== "off"
       ? botRuntime.startBot({

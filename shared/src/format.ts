@@ -24,7 +24,9 @@ export interface MoneyFormat {
 export function formatMoney(value: number | string, { currency, decimals = 2, decimalMark = "." }: MoneyFormat): string {
   const [whole, fraction] = toNumber(value).toFixed(decimals).split(".");
   const negative = whole!.startsWith("-") && /[1-9]/.test(whole! + (fraction ?? ""));
-  const digits = whole!.replace("-", "").replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
+  const unsigned = whole!.startsWith("-") ? whole!.slice(1) : whole!;
+  let digits = unsigned.slice(0, unsigned.length % 3 || 3);
+  for (let at = digits.length; at < unsigned.length; at += 3) digits += NBSP + unsigned.slice(at, at + 3);
   return `${negative ? "-" : ""}${digits}${fraction !== undefined ? decimalMark + fraction : ""}${NBSP}${currency}`;
 }
 
@@ -57,9 +59,19 @@ const dateTime = new Intl.DateTimeFormat("ru-RU", {
   timeZone: "Europe/Moscow",
 });
 
-/** '22.11.2026, 14:05' in Moscow time, the shop's time zone. */
+/** the last minute formatted: every order of a minute is announced with the same text, and Intl is slow */
+let lastMinute = NaN;
+let lastText = "";
+
+/** '22.11.2026, 14:05' in Moscow time, the shop's time zone (its offset is whole minutes). */
 export function formatDateTime(iso: string | Date): string {
-  return dateTime.format(typeof iso === "string" ? new Date(iso) : iso);
+  const date = typeof iso === "string" ? new Date(iso) : iso;
+  const minute = Math.floor(date.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    lastText = dateTime.format(date);
+    lastMinute = minute;
+  }
+  return lastText;
 }
 
 /** 'Ш×В×Г' value in millimetres with '?' for a missing side; null when no side is known. */

@@ -51,3 +51,22 @@ export function detectOrderSource(hasTelegramUser: boolean, userAgent: string): 
   if (hasTelegramUser) return "telegram_mini_app";
   return /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i.test(userAgent) ? "mobile_web" : "website";
 }
+
+export const PAYMENT_STATUSES = ["unpaid", "invoiced", "paid", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export function isPaymentStatus(value: unknown): value is PaymentStatus {
+  return typeof value === "string" && (PAYMENT_STATUSES as readonly string[]).includes(value);
+}
+
+/** How an order's payment reads (docs/payments.md). */
+const PAYMENT_LABELS: Record<PaymentStatus, string> = {
+  unpaid: "Не оплачен",
+  invoiced: "Счёт выставлен",
+  paid: "Оплачен",
+  refunded: "Возврат",
+};
+
+export function paymentLabel(status: string): string {
+  return isPaymentStatus(status) ? PAYMENT_LABELS[status] : status;
+}

@@ -390,7 +390,8 @@ export class CatalogSnapshot {
 
   /**
    * Up to `limit` products sharing a category with the given one, most shared categories first, then newest;
-   * never the product itself. Undefined when there is no such product.
+   * never the product itself nor a sold-out one (stock 0: the shop offers only what can be bought now). Undefined
+   * when there is no such product.
    */
   similar(id: number, limit: number): ProductCard[] | undefined {
     const pos = this.positionOf.get(id);
@@ -401,7 +402,7 @@ export class CatalogSnapshot {
     const shared = new Map<number, number>();
     for (const category of this.products[pos]!.categories) {
       for (const other of this.sequenceOf(category.id, "default")) {
-        if (other !== pos) shared.set(other, (shared.get(other) ?? 0) + 1);
+        if (other !== pos && this.available[other]) shared.set(other, (shared.get(other) ?? 0) + 1);
       }
     }
     // positions are newest first, so the smaller position wins a tie
@@ -445,7 +446,7 @@ export class CatalogSnapshot {
   }
 
   /**
-   * "Вам может понравиться": up to `limit` products that are not in the cart. Related ones first (sharing
+   * "Вам может понравиться": up to `limit` products that are not in the cart and not sold out (stock 0). Related ones first (sharing
    * categories with the cart, most shared first, then newest; in a big category only its `perCategory` newest
    * products outside the cart are candidates), then `bestSellers` (ids, best first) that are not in the cart,
    * then the newest products to fill the list. Unknown ids are ignored.
@@ -465,7 +466,7 @@ export class CatalogSnapshot {
       const sequence = this.sequenceOf(id, "default");
       for (let k = 0, taken = 0; k < sequence.length && taken < perCategory; k++) {
         const pos = sequence[k]!;
-        if (inCart.has(pos)) continue;
+        if (inCart.has(pos) || !this.available[pos]) continue;
         taken++;
         if (scores[pos] === 0) candidates.push(pos);
         scores[pos]!++;
@@ -475,7 +476,7 @@ export class CatalogSnapshot {
     for (const pos of candidates) scores[pos] = 0;
     const taken = new Set(chosen);
     const add = (pos: number) => {
-      if (chosen.length < limit && !inCart.has(pos) && !taken.has(pos)) {
+      if (chosen.length < limit && this.available[pos] && !inCart.has(pos) && !taken.has(pos)) {
         chosen.push(pos);
         taken.add(pos);
       }

@@ -139,6 +139,16 @@ export class CatalogStore {
   }
 
   /**
+   * As `current` once a catalogue is loaded; before that null, with the first load started (for a caller that can
+   * do without rather than wait for it).
+   */
+  currentIfLoaded(): Promise<CatalogSnapshot> | null {
+    if (this.snapshot) return this.current();
+    this.load().catch(() => {});
+    return null;
+  }
+
+  /**
    * The catalogue may have been changed through this instance: asks the database for its version now and,
    * when it moved, resolves once the new snapshot is in place. Never rejects (a failure keeps the last one).
    */

@@ -19,7 +19,7 @@ export default async function adminOrderRoutes(instance: App) {
       onRequest,
       schema: {
         tags: ["admin"],
-        summary: "Orders with their items, newest first; status = all or one status",
+        summary: "Orders with their items, newest first; status = all or one status; payment_status = one payment status",
         security,
         querystring: AdminOrdersQuery,
         response: { 200: AdminOrdersResponse, 400: ErrorResponse, 401: ErrorResponse },

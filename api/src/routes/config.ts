@@ -28,6 +28,7 @@ export default async function configRoutes(app: App) {
         checkoutMode: link ? ("bot" as const) : ("direct" as const),
         miniAppUrl: app.config.telegram.botToken ? app.config.telegram.miniAppUrl : null,
         deliveryFee: DELIVERY_FEE,
+        payments: app.config.payments !== null,
         discountTiers: DISCOUNT_TIERS.map((tier) => ({ threshold: tier.threshold, percent: tier.percent })),
       };
     },

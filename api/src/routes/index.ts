@@ -17,6 +17,7 @@ import uploadRoutes from "./upload";
 import adminProductRoutes from "./admin-products";
 import adminOrderRoutes from "./admin-orders";
 import adminStatsRoutes from "./stats";
+import paymentRoutes from "./payments";
 import seoRoutes from "./seo";
 
 /** Every route area, in one list: `routes/<area>.ts` holds the routes of one URL area. */
@@ -34,6 +35,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(configRoutes);
   await app.register(orderRoutes);
   await app.register(myOrderRoutes);
+  await app.register(paymentRoutes);
   await app.register(backInStockRoutes);
   await app.register(telegramUserRoutes);
   await app.register(seoRoutes);

@@ -14,6 +14,7 @@ import { conflict } from "@shop/core/errors";
 import { IDEMPOTENCY_KEY_PATTERN, placeOrder, resolveOrderIdentity } from "@shop/core/orders/place-order";
 import { prepareOrder } from "@shop/core/orders/prepared-orders";
 import { forgetBestSellers } from "../catalog/best-sellers";
+import { knownProducts } from "../catalog/known-products";
 import { toCreateOrderResponse, toPrepareOrderResponse } from "../services/order-wire";
 import { perMinute } from "../plugins/external/rate-limit";
 
@@ -66,12 +67,14 @@ export default async function orderRoutes(app: App) {
       const body = request.body;
       const { source, telegramUser } = resolveOrderIdentity(body, request.telegramUser());
       if (source !== "telegram_mini_app" && botLink(app.config, app.botInfo)) throw conflict(WEBSITE_ORDERS_FINISH_IN_BOT);
+      const catalog = await app.catalog.currentIfLoaded()?.catch(() => null);
       const result = await placeOrder(app.db, app.notifier, {
         contact: body,
         lines: body.cart_items.map((item) => ({ productId: item.product_id, quantity: item.quantity, clientName: item.product_name })),
         source,
         telegramUser,
         idempotencyKey: request.headers["idempotency-key"] ?? null,
+        known: catalog ? knownProducts(catalog) : undefined,
       });
       // the next recommendations of this process see the new order at once (other processes within a minute)
       if (result.created) forgetBestSellers(app.prisma);

@@ -4,7 +4,8 @@ import { PrivacyPolicyResponse } from "@shop/shared/schemas/pages";
 import type { App } from "../app";
 import type { CatalogSnapshot } from "../catalog/snapshot";
 import { readPrivacyPolicy } from "../services/privacy-policy";
-import { categoryPath, robotsTxt, sitemapXml, type SitemapEntry } from "../services/seo";
+import { categoryPath } from "@shop/shared/canonical";
+import { robotsTxt, sitemapXml, type SitemapEntry } from "../services/seo";
 
 /**
  * /robots.txt, /sitemap.xml and the privacy policy's text (docs/product.md#search-engines). The sitemap lists the

@@ -21,7 +21,8 @@ import {
   type PreloadImage,
   type ServerRenderer,
 } from "../services/page-html";
-import { canonicalPath, productStructuredData, withCanonical, withStructuredData } from "../services/seo";
+import { canonicalPath } from "@shop/shared/canonical";
+import { productStructuredData, withCanonical, withStructuredData } from "../services/seo";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 

@@ -6,11 +6,14 @@ import { ORDER_NOT_FOUND } from "@shop/core/orders/change-status";
 import { orderInclude, toOrder } from "@shop/core/orders/order-record";
 import { toAdminOrder } from "./order-wire";
 
-/** The admin's order list: newest first, optionally one status, each order with its items. */
+/** The admin's order list: newest first, optionally one status and one payment status, each order with its items. */
 export async function listAdminOrders(prisma: PrismaClient, query: AdminOrdersQuery): Promise<AdminOrdersResponse> {
   const page = query.page ?? 1;
   const limit = query.limit ?? ADMIN_ORDERS_PAGE_SIZE;
-  const where = query.status && query.status !== "all" ? { status: query.status } : {};
+  const where = {
+    ...(query.status && query.status !== "all" ? { status: query.status } : {}),
+    ...(query.payment_status ? { paymentStatus: query.payment_status } : {}),
+  };
   const [total, rows] = await Promise.all([
     prisma.order.count({ where }),
     prisma.order.findMany({

@@ -2,7 +2,7 @@ import type { PrismaClient } from "@shop/prisma/db";
 import type { MyOrderDetail, MyOrdersResponse } from "@shop/shared/schemas/orders";
 import { notFound } from "../plugins/app/errors";
 import { orderInclude, toOrder } from "@shop/core/orders/order-record";
-import { toOrderItems, toWireTotals } from "./order-wire";
+import { toOrderItems, toWirePayment, toWireTotals } from "./order-wire";
 
 /** "Мои заказы" in the mini-app: only the orders of the Telegram user the request proves to be. */
 
@@ -16,7 +16,7 @@ export async function listMyOrders(prisma: PrismaClient, telegramUserId: number 
       where: { telegramUserId: userId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: MY_ORDERS_LIMIT,
-      select: { id: true, orderNumber: true, createdAt: true, total: true, status: true },
+      select: { id: true, orderNumber: true, createdAt: true, total: true, status: true, paymentStatus: true, paidAt: true },
     }),
     prisma.order.findFirst({
       where: { telegramUserId: userId, deliveryAddress: { not: "" } },
@@ -31,6 +31,8 @@ export async function listMyOrders(prisma: PrismaClient, telegramUserId: number 
       created_at: order.createdAt.toISOString(),
       total: Number(order.total),
       status: order.status,
+      payment_status: order.paymentStatus,
+      paid_at: order.paidAt?.toISOString() ?? null,
     })),
     lastAddress: last?.deliveryAddress ?? null,
   };
@@ -46,6 +48,7 @@ export async function getMyOrder(prisma: PrismaClient, telegramUserId: number | 
     order_number: order.number,
     created_at: order.createdAt.toISOString(),
     status: order.status,
+    ...toWirePayment(order.payment),
     ...toWireTotals(order.totals),
     delivery_address: order.contact.deliveryAddress,
     comment: order.contact.comment,

@@ -1,7 +1,7 @@
 import type { Order } from "@shop/core/orders/order";
 import type { PreparedOrderTicket } from "@shop/core/orders/prepared-orders";
 import type { Totals } from "@shop/shared/pricing";
-import type { AdminOrder, CreateOrderResponse, OrderItem, OrderTotals, PrepareOrderResponse } from "@shop/shared/schemas/orders";
+import type { AdminOrder, CreateOrderResponse, OrderItem, OrderPayment, OrderTotals, PrepareOrderResponse } from "@shop/shared/schemas/orders";
 
 /** The one place where the shop's order shapes (@shop/core/orders/order) become the API's documented JSON. */
 
@@ -13,6 +13,10 @@ export function toWireTotals(totals: Totals): OrderTotals {
     delivery_cost: totals.delivery,
     total: totals.total,
   };
+}
+
+export function toWirePayment(payment: Order["payment"]): OrderPayment {
+  return { payment_status: payment.status, paid_at: payment.paidAt?.toISOString() ?? null };
 }
 
 export function toOrderItems(order: Order): OrderItem[] {
@@ -41,6 +45,7 @@ export function toAdminOrder(order: Order): AdminOrder {
     status: order.status,
     source: order.source,
     ...toWireTotals(order.totals),
+    ...toWirePayment(order.payment),
     items: toOrderItems(order),
   };
 }

@@ -1,5 +1,6 @@
 import type { Product } from "@shop/shared/schemas/catalog";
 import { availabilityOf, type AvailabilityKind } from "@shop/shared/stock";
+import { categoryPath } from "@shop/shared/canonical";
 import { escapeHtml, SHOP_NAME } from "./page-html";
 
 /**
@@ -28,20 +29,6 @@ export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
     return `<url><loc>${xmlEscape(origin + entry.path)}</loc>${lastmod}</url>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
-}
-
-/** The catalogue filtered by a main category (the web app's URL for it, catalog-filters.ts). */
-export const categoryPath = (id: number) => `/?mainCategory=${id}`;
-
-/**
- * The canonical address of a shop page: the path alone, except that the catalogue keeps its category (each
- * category is a page of its own in the sitemap); other filters, sort order and page number are views of it.
- */
-export function canonicalPath(url: string): string {
-  const parsed = new URL(url, "http://shop.invalid");
-  const pathname = parsed.pathname === "/catalog" ? "/" : parsed.pathname;
-  const category = parsed.searchParams.get("mainCategory");
-  return pathname === "/" && category && /^\d{1,10}$/.test(category) ? categoryPath(Number(category)) : pathname;
 }
 
 /** `html` with one <link rel="canonical"> to `href` (any other removed). */

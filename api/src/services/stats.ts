@@ -104,14 +104,25 @@ const orderDaysOf = (range: StatsRange) => Prisma.sql`(
   SELECT day, status, source, orders, revenue FROM order_day_changes WHERE ${daysOf(range)}
 ) AS d`;
 
+/**
+ * paid_revenue: the totals of orders paid in Telegram within the range, by the time they were paid (orders.paid_at,
+ * indexed; refunded orders left out, docs/payments.md), read in the same statement as the rest.
+ */
 export async function kpi(prisma: StatsReader, range: StatsRange): Promise<KpiResponse> {
-  const [row] = await prisma.$queryRaw<{ orders: number; revenue: number }[]>`
-    SELECT coalesce(sum(orders), 0)::int AS orders, coalesce(sum(revenue), 0)::float8 AS revenue
+  const [row] = await prisma.$queryRaw<{ orders: number; revenue: number; paid: number }[]>`
+    SELECT coalesce(sum(orders), 0)::int AS orders, coalesce(sum(revenue), 0)::float8 AS revenue,
+           (SELECT coalesce(sum(total), 0)::float8 FROM orders
+             WHERE payment_status = 'paid' AND ${inRange(range, Prisma.raw("paid_at"))}) AS paid
       FROM ${orderDaysOf(range)}
      WHERE status <> 'cancelled'`;
   const totalOrders = Number(row?.orders ?? 0);
   const totalRevenue = round2(Number(row?.revenue ?? 0));
-  return { totalOrders, totalRevenue, averageOrderValue: totalOrders ? round2(totalRevenue / totalOrders) : 0 };
+  return {
+    totalOrders,
+    totalRevenue,
+    averageOrderValue: totalOrders ? round2(totalRevenue / totalOrders) : 0,
+    paid_revenue: round2(Number(row?.paid ?? 0)),
+  };
 }
 
 const LABEL_FORMATS: Record<Bucket, string> = { day: "DD.MM", week: "DD.MM.YY", month: "MM.YYYY" };

@@ -8,6 +8,7 @@ import { ensureAdmin, resolveJwtSecret } from "../../src/services/secrets";
 import type { OrderNotifier } from "@shop/core/orders/notifications";
 import { openTestDatabase } from "@shop/prisma/test-database";
 import type { ProductSharer } from "@shop/core/telegram/product-share";
+import type { InvoiceLinks } from "@shop/core/payments/invoice-links";
 
 export const TEST_ADMIN = { login: "admin", password: "test-password-123" };
 export const TEST_BOT_TOKEN = "123456789:TEST_token_for_signing_init_data_only";
@@ -31,6 +32,8 @@ export async function createTestApp(
     preparedOrdersCleanupEveryMs?: number;
     /** made with the test app's settings (the bot's sharer in the tests of the shop's process) */
     productSharer?: (config: Config) => ProductSharer;
+    /** made with the test app's settings (the bot's payment links in the tests of the shop's process) */
+    invoiceLinks?: (config: Config) => InvoiceLinks;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-test-"));
@@ -57,6 +60,7 @@ export async function createTestApp(
     jwtSecret,
     notifier: options.notifier,
     productSharer: options.productSharer?.(config),
+    invoiceLinks: options.invoiceLinks?.(config),
     logger: false,
     catalogCheckMs: 0,
     catalogWaitForChanges: true,

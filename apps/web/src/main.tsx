@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider, type HydrationState } from "react-router-dom";
 import "./app/styles/fonts.css";
@@ -26,6 +26,8 @@ function serverRouterState(): HydrationState | null {
 seedFromDocument();
 const serverState = serverRouterState();
 startTelegram();
+// inside Telegram the cart and the wishlist are the user's on every device (stores/cloud-sync.ts, its own chunk)
+if (isInTelegram()) void import("./stores/cloud-sync").then(({ startCloudSync }) => startCloudSync());
 
 const container = document.getElementById("root")!;
 const app = (router: ReturnType<typeof createShopRouter>) => (
@@ -43,7 +45,12 @@ async function start() {
   if (serverState && container.firstElementChild && !isInTelegram()) {
     try {
       await resolveLazyRoutes(window.location.pathname);
-      hydrateRoot(container, app(createShopRouter(serverState)));
+      const router = createShopRouter(serverState);
+      // as a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
+      // for the whole page (docs/web-app.md, «Rendering»)
+      startTransition(() => {
+        hydrateRoot(container, app(router));
+      });
       return;
     } catch (error) {
       console.error("cannot hydrate the server's page, rendering it again", error);

@@ -75,6 +75,32 @@ function refusedText(method: string, params: Record<string, BotApiJson>): string
   return null;
 }
 
+/**
+ * What Telegram refuses in an invoice (sendInvoice, createInvoiceLink): a title of 1–32 characters, a description of
+ * 1–255, a payload of 1–128 bytes, a provider token, a three-letter currency, labelled prices in whole smallest
+ * units whose sum is positive, provider_data that is JSON.
+ */
+function refusedInvoice(method: string, params: Record<string, BotApiJson>): string | null {
+  if (method !== "sendInvoice" && method !== "createInvoiceLink") return null;
+  const prices = params.prices as { label?: unknown; amount?: unknown }[] | undefined;
+  if (typeof params.title !== "string" || params.title.length < 1 || params.title.length > 32) return "Bad Request: INVOICE_TITLE_INVALID";
+  if (typeof params.description !== "string" || params.description.length < 1 || params.description.length > 255) return "Bad Request: INVOICE_DESCRIPTION_INVALID";
+  if (typeof params.payload !== "string" || Buffer.byteLength(params.payload) < 1 || Buffer.byteLength(params.payload) > 128) return "Bad Request: INVOICE_PAYLOAD_INVALID";
+  if (typeof params.provider_token !== "string" || params.provider_token === "") return "Bad Request: PAYMENT_PROVIDER_INVALID";
+  if (typeof params.currency !== "string" || !/^[A-Z]{3}$/.test(params.currency)) return "Bad Request: CURRENCY_INVALID";
+  if (!Array.isArray(prices) || prices.length === 0) return "Bad Request: PRICES_INVALID";
+  if (prices.some((price) => typeof price.label !== "string" || !Number.isInteger(price.amount))) return "Bad Request: PRICES_INVALID";
+  if (prices.reduce((sum, price) => sum + (price.amount as number), 0) <= 0) return "Bad Request: TOTAL_AMOUNT_INVALID";
+  if (params.provider_data !== undefined) {
+    try {
+      JSON.parse(params.provider_data);
+    } catch {
+      return "Bad Request: DATA_JSON_INVALID";
+    }
+  }
+  return null;
+}
+
 export async function startFakeTelegram(token: string): Promise<FakeTelegram> {
   const calls: FakeCall[] = [];
   const scripted = new Map<string, FakeFailure[]>();
@@ -118,6 +144,21 @@ export async function startFakeTelegram(token: string): Promise<FakeTelegram> {
       }
       case "savePreparedInlineMessage":
         return { id: `prepared-${nextPreparedId++}-for-${params.user_id}`, expiration_date: Math.floor(Date.now() / 1000) + 86400 };
+      case "sendInvoice":
+        return {
+          message_id: nextMessageId++,
+          date: Math.floor(Date.now() / 1000),
+          chat,
+          invoice: {
+            title: params.title,
+            description: params.description,
+            start_parameter: "",
+            currency: params.currency,
+            total_amount: (params.prices as { amount: number }[]).reduce((sum, price) => sum + price.amount, 0),
+          },
+        };
+      case "createInvoiceLink":
+        return `https://t.me/$invoice-${nextPreparedId++}`;
       case "getWebhookInfo":
         return { url: "", has_custom_certificate: false, pending_update_count: 0 };
       default:
@@ -150,7 +191,7 @@ export async function startFakeTelegram(token: string): Promise<FakeTelegram> {
       await new Promise<void>((resolve) => held.set(method, [...(held.get(method) ?? []), resolve]));
     }
 
-    const refused = refusedText(method, params);
+    const refused = refusedText(method, params) ?? refusedInvoice(method, params);
     if (refused) {
       calls.push({ method, params, ok: false, at: Date.now() });
       return send(400, { ok: false, error_code: 400, description: refused });

@@ -55,7 +55,8 @@ export function mergeLines(lines: readonly RequestedLine[]): RequestedLine[] {
   return [...merged.values()];
 }
 
-interface ProductPriceRow {
+/** A product as a cart line is priced from it. */
+export interface ProductPriceRow {
   id: number;
   name: string;
   sku: string;
@@ -106,6 +107,29 @@ function priceLines(lines: readonly RequestedLine[], products: readonly ProductP
   });
   if (short.length > 0) throw outOfStock(short);
   return { lines: priced, counted };
+}
+
+/**
+ * What this process already knows of the products (the API's catalogue in memory): an order can be priced
+ * from it without asking the database. The statement that writes the order checks every price and kind of
+ * stock again and writes nothing when one moved (then the cart is priced from the database).
+ */
+export interface KnownProducts {
+  product(id: number): ProductPriceRow | undefined;
+}
+
+/**
+ * The cart priced from what the process knows, or null when that is not enough to go on: a product it does not
+ * know, or a line it believes short of pieces (the database decides those, with its own message).
+ */
+export function priceKnownCart(known: KnownProducts, lines: readonly RequestedLine[]): PricedCart | null {
+  const products: ProductPriceRow[] = [];
+  for (const line of lines) {
+    const product = known.product(line.productId);
+    if (!product || !canOrder(product.stock, product.made_to_order_days, line.quantity)) return null;
+    products.push(product);
+  }
+  return priceLines(lines, products);
 }
 
 /** Valid product ids and their quantities, as statement parameters. */

@@ -35,6 +35,13 @@ export interface OrderNotifier {
   stockFell?(product: StockProduct, left: number, event: string): OutgoingMessage[];
   /** The Mini App users waiting for a product: it is back in stock (docs/product.md#back-in-stock). */
   backInStock?(product: StockProduct, subscribers: readonly bigint[], event: string): OutgoingMessage[];
+  /**
+   * The customer's invoice for the order's current invoice number and total (docs/payments.md), an outbox row
+   * the sender turns into sendInvoice; nothing when payments are off.
+   */
+  invoiceIssued?(order: Order): OutgoingMessage[];
+  /** the order was just paid: a thank-you to the customer, the card marked 'Оплачен' for the managers */
+  orderPaid?(order: Order): OutgoingMessage[];
   /** LOW_STOCK_THRESHOLD: managers hear of a product once its stock falls to this many pieces */
   readonly lowStockThreshold?: number;
   /** messages were committed to the outbox: the sender may look now */

@@ -1,5 +1,5 @@
 import type { Prisma, Sql } from "@shop/prisma/db";
-import type { OrderSourceValue, OrderStatusValue } from "@shop/shared/schemas/orders";
+import type { OrderSourceValue, OrderStatusValue, PaymentStatusValue } from "@shop/shared/schemas/orders";
 import type { Order } from "./order";
 
 /**
@@ -51,6 +51,7 @@ export function toOrder(row: OrderRow): Order {
       row.telegramUserId === null
         ? null
         : { id: row.telegramUserId, username: row.telegramUsername, firstName: row.telegramFirstName, lastName: row.telegramLastName },
+    payment: { status: row.paymentStatus, paidAt: row.paidAt, invoiceNumber: row.invoiceNumber },
   };
 }
 
@@ -75,12 +76,15 @@ export interface OrderSqlRow {
   telegram_username: string | null;
   telegram_first_name: string | null;
   telegram_last_name: string | null;
+  payment_status: string;
+  paid_at: Date | null;
+  invoice_number: number;
 }
 
 export const ORDER_COLUMNS = `id, order_number, created_at, updated_at, status::text AS status, source, customer_name, customer_phone,
   delivery_address, comment, subtotal::float8 AS subtotal, discount_percent, discount_amount::float8 AS discount_amount,
   delivery_cost::float8 AS delivery_cost, total::float8 AS total, telegram_user_id::text AS telegram_user_id,
-  telegram_username, telegram_first_name, telegram_last_name`;
+  telegram_username, telegram_first_name, telegram_last_name, payment_status::text AS payment_status, paid_at, invoice_number`;
 
 export interface OrderLineSqlRow {
   id: number;
@@ -128,6 +132,7 @@ export function orderFromSql(row: OrderSqlRow, lines: readonly OrderLineSqlRow[]
       row.telegram_user_id === null
         ? null
         : { id: BigInt(row.telegram_user_id), username: row.telegram_username, firstName: row.telegram_first_name, lastName: row.telegram_last_name },
+    payment: { status: row.payment_status as PaymentStatusValue, paidAt: row.paid_at, invoiceNumber: row.invoice_number },
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Totals } from "@shop/shared/pricing";
-import type { OrderSourceValue, OrderStatusValue } from "@shop/shared/schemas/orders";
+import type { OrderSourceValue, OrderStatusValue, PaymentStatusValue } from "@shop/shared/schemas/orders";
 
 /**
  * The shapes an order has inside the shop. Everything that reads or writes an order speaks them; the API's
@@ -35,6 +35,14 @@ export interface OrderTelegramUser {
   lastName: string | null;
 }
 
+/** Payment in Telegram (docs/payments.md): apart from the order's status. */
+export interface OrderPayment {
+  status: PaymentStatusValue;
+  paidAt: Date | null;
+  /** the latest invoice sent for the order (0: none yet); only it can be paid */
+  invoiceNumber: number;
+}
+
 export interface Order {
   id: number;
   number: string;
@@ -46,4 +54,5 @@ export interface Order {
   lines: (CartLine & { id: number })[];
   totals: Totals;
   telegramUser: OrderTelegramUser | null;
+  payment: OrderPayment;
 }

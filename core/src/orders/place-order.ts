@@ -4,11 +4,12 @@ import { computeTotals } from "@shop/shared/pricing";
 import type { OrderSourceValue } from "@shop/shared/schemas/orders";
 import { conflict, forbidden, invalid, ShopError, unprocessable } from "../errors";
 import type { TelegramIdentity } from "../customers/telegram-customers";
-import { checkContact, mergeLines, ORDER_MESSAGES, priceCartInSlot, type RequestedLine } from "./checkout";
+import { checkContact, mergeLines, ORDER_MESSAGES, priceCartInSlot, priceKnownCart, type KnownProducts, type RequestedLine } from "./checkout";
 import { checkoutFingerprint, KEY_USED_FOR_ANOTHER_ORDER } from "./idempotency";
 import type { OrderNotifier } from "./notifications";
 import type { Order } from "./order";
 import { readOrder } from "./order-record";
+import { orderSlots } from "./order-slots";
 import { outOfStock } from "../stock/out-of-stock";
 import { writeOrder } from "./write-order";
 
@@ -28,6 +29,8 @@ export interface PlaceOrderInput {
   /** the Telegram user the order belongs to, already checked against validated initData */
   telegramUser: TelegramIdentity | null;
   idempotencyKey: string | null;
+  /** the catalogue this process keeps in memory: the first try prices the cart from it (see KnownProducts) */
+  known?: KnownProducts;
 }
 
 export interface PlaceOrderResult {
@@ -74,15 +77,20 @@ export function resolveOrderIdentity(
   };
 }
 
-/** When prices keep changing under a checkout (an admin editing them that very moment), it gives up after this many tries. */
+/**
+ * When prices keep changing under a checkout (an admin editing them that very moment), it gives up after this
+ * many tries of pricing from the database.
+ */
 const PRICING_ATTEMPTS = 3;
 
 /**
- * Places an order in two statements and no open transaction: the first prices the cart and reserves the order's
- * id, number and time; the second writes the order, its lines, its customer and its notifications at once, and
- * only if every price is still what the order says (otherwise it is priced again), taking the pieces of counted
- * products in the same statement. A line asking for more pieces than are left creates nothing (409 out of
- * stock). An Idempotency-Key already used returns that first order instead.
+ * Places an order without an open transaction. The cart is priced from the catalogue in memory with a slot
+ * (id, number, time) reserved ahead (order-slots.ts), or, when that does not go, by a first statement that reads
+ * the prices and reserves the slot. Then one statement writes the order, its lines, its customer and its
+ * notifications at once, only if every price and kind of stock is still what the order says (otherwise the cart
+ * is priced again from the database), taking the pieces of counted products in the same statement. A line asking
+ * for more pieces than are left creates nothing (409 out of stock). An Idempotency-Key already used returns that
+ * first order instead.
  */
 export async function placeOrder(db: Database, notifier: OrderNotifier, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const key = input.idempotencyKey;
@@ -101,8 +109,10 @@ export async function placeOrder(db: Database, notifier: OrderNotifier, input: P
   try {
     const lines = mergeLines(input.lines);
     const contact = checkContact(input.contact);
-    for (let attempt = 1; ; attempt++) {
-      const priced = await priceCartInSlot(sql, lines);
+    let known = input.known ? priceKnownCart(input.known, lines) : null;
+    for (let attempt = known ? 0 : 1; ; attempt++) {
+      const priced = known ? { ...known, slot: await orderSlots(db).take(lines.length) } : await priceCartInSlot(sql, lines);
+      known = null;
       const written = await writeOrder(sql, notifier, {
         slot: priced.slot,
         source: input.source,

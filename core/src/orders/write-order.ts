@@ -143,6 +143,7 @@ function orderOf(input: NewOrder): Order {
     telegramUser: user
       ? { id: BigInt(user.id), username: clip(user.username, 64), firstName: clip(user.first_name, 128), lastName: clip(user.last_name, 128) }
       : null,
+    payment: { status: "unpaid", paidAt: null, invoiceNumber: 0 },
   };
 }
 

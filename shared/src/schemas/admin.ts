@@ -113,6 +113,8 @@ export const KpiResponse = Type.Object({
   totalOrders: Type.Integer(),
   totalRevenue: Type.Number(),
   averageOrderValue: Type.Number(),
+  /** totals of the orders paid in Telegram within the period (by the time they were paid), refunded ones left out */
+  paid_revenue: Type.Number(),
 });
 export type KpiResponse = Static<typeof KpiResponse>;
 

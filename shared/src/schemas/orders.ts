@@ -11,6 +11,17 @@ export const OrderStatus = Type.Union([
 ]);
 export type OrderStatusValue = Static<typeof OrderStatus>;
 
+/** Payment in Telegram (docs/payments.md), apart from the order's status. */
+export const PaymentStatus = Type.Union([Type.Literal("unpaid"), Type.Literal("invoiced"), Type.Literal("paid"), Type.Literal("refunded")]);
+export type PaymentStatusValue = Static<typeof PaymentStatus>;
+
+/** How an order's payment shows on the wire: its status and when it was paid (ISO, or null). */
+export const OrderPayment = Type.Object({
+  payment_status: PaymentStatus,
+  paid_at: Nullable(Type.String()),
+});
+export type OrderPayment = Static<typeof OrderPayment>;
+
 export const OrderSource = Type.Union([
   Type.Literal("website"),
   Type.Literal("mobile_web"),
@@ -133,6 +144,8 @@ export const AdminOrder = Type.Object({
   discount_amount: Money,
   delivery_cost: Money,
   total: Money,
+  payment_status: PaymentStatus,
+  paid_at: Nullable(Type.String()),
   items: Type.Array(OrderItem),
 });
 export type AdminOrder = Static<typeof AdminOrder>;
@@ -141,6 +154,7 @@ export const AdminOrdersQuery = Type.Object({
   page: Type.Optional(Page),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   status: Type.Optional(Type.Union([OrderStatus, Type.Literal("all")])),
+  payment_status: Type.Optional(PaymentStatus),
 });
 export type AdminOrdersQuery = Static<typeof AdminOrdersQuery>;
 
@@ -162,6 +176,8 @@ export const MyOrderSummary = Type.Object({
   created_at: Type.String(),
   total: Money,
   status: OrderStatus,
+  payment_status: PaymentStatus,
+  paid_at: Nullable(Type.String()),
 });
 export type MyOrderSummary = Static<typeof MyOrderSummary>;
 
@@ -200,3 +216,24 @@ export const OrderConflictResponse = Type.Object({
   code: Type.Optional(Type.Literal("out_of_stock")),
   items: Type.Optional(Type.Array(OutOfStockItem)),
 });
+
+/** POST /api/orders/{id}/invoice: the delivery cost the manager fixed, in roubles (docs/payments.md). */
+export const InvoiceBody = Type.Object({
+  delivery_cost: Type.Number({ minimum: 0, maximum: 100_000 }),
+});
+export type InvoiceBody = Static<typeof InvoiceBody>;
+
+export const InvoiceResponse = Type.Object({
+  id: Type.Integer(),
+  delivery_cost: Money,
+  total: Money,
+  payment_status: Type.Literal("invoiced"),
+});
+export type InvoiceResponse = Static<typeof InvoiceResponse>;
+
+export const RefundedResponse = Type.Object({ id: Type.Integer(), payment_status: Type.Literal("refunded") });
+export type RefundedResponse = Static<typeof RefundedResponse>;
+
+/** POST /api/my-orders/{id}/invoice-link: the order's current invoice for the Mini App's openInvoice. */
+export const InvoiceLinkResponse = Type.Object({ url: Type.String() });
+export type InvoiceLinkResponse = Static<typeof InvoiceLinkResponse>;

@@ -32,6 +32,8 @@ export const ConfigResponse = Type.Object({
    */
   miniAppUrl: Nullable(Type.String()),
   deliveryFee: Type.Number(),
+  /** orders can be paid in Telegram (PAYMENT_PROVIDER_TOKEN and a bot are configured; docs/payments.md) */
+  payments: Type.Boolean(),
   discountTiers: Type.Array(Type.Object({ threshold: Type.Number(), percent: Type.Number() })),
 });
 export type ConfigResponse = Static<typeof ConfigResponse>;

@@ -25,47 +25,65 @@ interface SchemaNode {
   allOf?: SchemaNode[];
 }
 
+/** What the number check needs of a schema node, with every branch of its unions and intersections. */
+interface Shape {
+  /** a string here must be a plain decimal: the node wants a number and no branch takes a string */
+  numericOnly: boolean;
+  /** the branches' list items */
+  items: SchemaNode[];
+  /** the branches' properties */
+  properties: [string, SchemaNode][];
+}
+
 /** The node and every branch of its unions and intersections. */
 function branches(schema: SchemaNode): SchemaNode[] {
   return [schema, ...[...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap(branches)];
 }
 
-function typesOf(nodes: SchemaNode[]): Set<string> {
-  return new Set(nodes.flatMap((node) => (node.type === undefined ? [] : Array.isArray(node.type) ? node.type : [node.type])));
+/** worked out once per schema node: a route's schema does not change, and the check runs on every request */
+const shapes = new WeakMap<SchemaNode, Shape>();
+
+function shapeOf(schema: SchemaNode): Shape {
+  let shape = shapes.get(schema);
+  if (!shape) {
+    const nodes = branches(schema);
+    const types = new Set(nodes.flatMap((node) => (node.type === undefined ? [] : Array.isArray(node.type) ? node.type : [node.type])));
+    shape = {
+      numericOnly: (types.has("number") || types.has("integer")) && !types.has("string"),
+      items: nodes.flatMap((node) => (node.items ? [node.items] : [])),
+      properties: nodes.flatMap((node) => Object.entries(node.properties ?? {})),
+    };
+    shapes.set(schema, shape);
+  }
+  return shape;
 }
 
 /** The first path (`cart_items.0.quantity`) whose string stands where only a number may: null when there is none. */
 function numberAsBadString(schema: SchemaNode, value: unknown, path: string): string | null {
-  const nodes = branches(schema);
+  const shape = shapeOf(schema);
   if (typeof value === "string") {
-    const types = typesOf(nodes);
-    const numeric = types.has("number") || types.has("integer");
+    if (shape.numericOnly && !DECIMAL.test(value)) return path;
     // a string that could be a list of one (coerced) is checked against the list's items
-    const itemNodes = nodes.flatMap((node) => (node.items ? [node.items] : []));
-    if (numeric && !types.has("string") && !DECIMAL.test(value)) return path;
-    for (const items of itemNodes) {
+    for (const items of shape.items) {
       const found = numberAsBadString(items, value, path);
       if (found !== null) return found;
     }
     return null;
   }
   if (Array.isArray(value)) {
-    for (const node of nodes) {
-      if (!node.items) continue;
+    for (const items of shape.items) {
       for (const [index, item] of value.entries()) {
-        const found = numberAsBadString(node.items, item, path ? `${path}.${index}` : String(index));
+        const found = numberAsBadString(items, item, path ? `${path}.${index}` : String(index));
         if (found !== null) return found;
       }
     }
     return null;
   }
   if (value !== null && typeof value === "object") {
-    for (const node of nodes) {
-      for (const [key, property] of Object.entries(node.properties ?? {})) {
-        if (!(key in value)) continue;
-        const found = numberAsBadString(property, (value as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
-        if (found !== null) return found;
-      }
+    for (const [key, property] of shape.properties) {
+      if (!(key in value)) continue;
+      const found = numberAsBadString(property, (value as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
+      if (found !== null) return found;
     }
   }
   return null;

@@ -62,6 +62,8 @@ const FIELD_LABELS: Record<string, string> = {
   period: "Период",
   start: "Начало периода",
   end: "Конец периода",
+  delivery_cost: "Стоимость доставки",
+  payment_status: "Статус оплаты",
 };
 
 /** Where a message names no field: the body as a whole, or a field this table does not know. */

@@ -4,6 +4,7 @@ import { CART_BOUNCE_MS } from "@shop/shared/constants";
 import { HeaderSearch } from "../features/search/HeaderSearch";
 import { CartIcon, HeartIcon, HomeIcon, OrdersIcon, SearchIcon } from "../components/Icons";
 import { Toasts } from "../components/Toasts";
+import { useCanonicalLink } from "../hooks/useCanonicalLink";
 import { isInTelegram } from "../lib/telegram";
 import { cartCount, useCart } from "../stores/cart";
 import { useWishlist } from "../stores/wishlist";
@@ -58,7 +59,11 @@ function Logo() {
   );
 }
 
-/** Desktop header, mobile top bar and bottom navigation, toasts: the frame of every public page. */
+/**
+ * Desktop header, mobile top bar and bottom navigation, toasts: the frame of every public page. Inside Telegram
+ * (ShopLayout.module.css, `data-telegram`) Telegram's own header stands in for the top bar on phones and for the logo
+ * on wider screens; the bottom navigation then also leads to my orders.
+ */
 export default function ShopLayout() {
   const items = useCart((state) => state.items);
   const count = cartCount(items);
@@ -68,6 +73,7 @@ export default function ShopLayout() {
   const navigation = useNavigation();
   const inTelegram = isInTelegram();
   const hideBottomNav = pathname === "/cart" || pathname === "/checkout";
+  useCanonicalLink();
 
   return (
     <div className={`${styles.shell} ${hideBottomNav ? styles.noBottomNav : ""}`}>
@@ -137,6 +143,12 @@ export default function ShopLayout() {
             </span>
             <span>Избранное</span>
           </NavLink>
+          {inTelegram ? (
+            <NavLink to="/my-orders" className={styles.tab}>
+              <OrdersIcon />
+              <span>Мои заказы</span>
+            </NavLink>
+          ) : null}
           <NavLink to="/cart" className={styles.tab} data-testid="bottom-cart">
             <span className={`${styles.iconWrap} ${bouncing ? styles.bounce : ""}`} data-cart-target>
               <CartIcon />

@@ -2,6 +2,7 @@ import type { Category, CatalogQuery, CatalogResponse, Product, ProductCard, Sea
 import type {
   CreateOrderBody,
   CreateOrderResponse,
+  InvoiceLinkResponse,
   MyOrderDetail,
   MyOrdersResponse,
   OutOfStockItem,
@@ -139,6 +140,8 @@ export const api = {
     request<ShareProductResponse>(`/api/telegram/share/${productId}`, { method: "POST", identify: true }),
   myOrders: () => request<MyOrdersResponse>("/api/my-orders", { identify: true }),
   myOrder: (id: number) => request<MyOrderDetail>(`/api/my-orders/${id}`, { identify: true }),
+  myOrderInvoiceLink: (id: number) =>
+    request<InvoiceLinkResponse>(`/api/my-orders/${id}/invoice-link`, { method: "POST", identify: true }),
   backInStock: (productId: number, method: "GET" | "POST" | "DELETE" = "GET") =>
     request<BackInStockResponse>(`/api/products/${productId}/back-in-stock`, { method, identify: true }),
 };

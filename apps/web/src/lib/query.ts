@@ -97,20 +97,25 @@ export function useQuery<T>(key: string | null, load: () => Promise<T>, fallback
   const current = state.key === key ? state.value : read();
 
   useEffect(() => {
+    // the state object is kept when nothing shown changes: no second render of a page that already shows its data
+    const show = (value: QueryState<T>) =>
+      setState((previous) =>
+        previous.key === key && previous.value.data === value.data && previous.value.loading === value.loading && previous.value.error === value.error
+          ? previous
+          : { key, value },
+      );
     if (key === null) {
-      setState({ key, value: { data: fallback, loading: false, error: null } });
+      show({ data: fallback, loading: false, error: null });
       return;
     }
     let live = true;
     const entry = cache.get(key) as Entry<T> | undefined;
-    if (entry?.settled && entry.error === undefined) {
-      setState({ key, value: { data: entry.value as T, loading: false, error: null } });
-    }
+    if (entry?.settled && entry.error === undefined) show({ data: entry.value as T, loading: false, error: null });
     prefetch(key, load).then(
-      (data) => live && setState({ key, value: { data, loading: false, error: null } }),
+      (data) => live && show({ data, loading: false, error: null }),
       (error: unknown) => {
         console.error(`request failed: ${key}`, error);
-        if (live) setState({ key, value: { data: fallback, loading: false, error } });
+        if (live) show({ data: fallback, loading: false, error });
       },
     );
     return () => {

@@ -89,14 +89,17 @@ export function setUpMiniApp(): TelegramSdk | null {
   });
   attempt("mini app", () => {
     sdk.mountMiniAppSync.ifAvailable();
-    // Telegram's own header continues the shop's top bar (--c-header-bg), and the area it shows around the page
-    // (overscroll, while loading) is the page's background (--c-bg); the SDK re-sends both when the theme changes
-    sdk.setMiniAppHeaderColor.ifAvailable("header_bg_color");
+    // Telegram's own header is the title bar (the shop shows none of its own on phones there) and flows into the
+    // page's background (--c-bg), as does the area it shows around the page (overscroll, while loading); the SDK
+    // re-sends both when the theme changes
+    sdk.setMiniAppHeaderColor.ifAvailable("secondary_bg_color");
     sdk.setMiniAppBackgroundColor.ifAvailable("secondary_bg_color");
   });
   setUpViewport();
   attempt("back button", () => sdk.mountBackButton.ifAvailable());
   attempt("main button", () => sdk.mountMainButton.ifAvailable());
+  // clients before Bot API 7.10 have no SecondaryButton: ifAvailable skips it, and pages keep their own control
+  attempt("secondary button", () => sdk.mountSecondaryButton.ifAvailable());
   attempt("closing behaviour", () => sdk.mountClosingBehavior.ifAvailable());
   attempt("ready", () => sdk.miniAppReady.ifAvailable());
   return sdk;

@@ -4,8 +4,12 @@ import { isInTelegram, loadTelegramSdk, telegramLaunch, telegramUser } from "./t
 const SYNCED_KEY = "shop/tg-user-synced";
 const START_APPLIED_KEY = "shop/tg-start-applied";
 
-/** The page a `startapp` parameter opens: `product_<id>` is that product (links shared from a product page). */
+/**
+ * The page a `startapp` parameter opens: `product_<id>` is that product (links shared from a product page),
+ * `my_orders` the shopper's orders (the website's my-orders page links there).
+ */
 export function startParamPath(startParam: string | null): string | null {
+  if (startParam === "my_orders") return "/my-orders";
   const product = /^product_(\d{1,9})$/.exec(startParam ?? "");
   return product ? `/product/${Number(product[1])}` : null;
 }

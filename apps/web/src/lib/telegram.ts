@@ -13,6 +13,8 @@ export interface TelegramWebAppUser {
   username?: string;
   language_code?: string;
   photo_url?: string;
+  /** whether the bot may write to the user (they started it, or allowed it from the Mini App) */
+  allows_write_to_pm?: boolean;
 }
 
 export interface TelegramLaunch {
@@ -104,7 +106,7 @@ export function telegramHeaders(): Record<string, string> {
   return headers;
 }
 
-type TelegramSdk = import("./telegram-sdk").TelegramSdk;
+export type TelegramSdk = import("./telegram-sdk").TelegramSdk;
 let sdkPromise: Promise<TelegramSdk | null> | null = null;
 let loadedSdk: TelegramSdk | null = null;
 

@@ -119,7 +119,11 @@ export const useCart = create<CartState>()((set, get) => ({
  * that while it hydrates server HTML (zustand hands it to useSyncExternalStore as the server snapshot), then
  * re-renders with the stored items, so the first client render matches the HTML.
  */
-if (typeof window !== "undefined") useCart.setState({ items: readStored(STORAGE_KEYS.cart, parseCartItems, []) });
+if (typeof window !== "undefined") {
+  const stored = readStored(STORAGE_KEYS.cart, parseCartItems, []);
+  // an empty list stays the initial one: nothing to re-render after hydration
+  if (stored.length > 0) useCart.setState({ items: stored });
+}
 
 useCart.subscribe((state, previous) => {
   if (state.items !== previous.items) writeStored(STORAGE_KEYS.cart, state.items);

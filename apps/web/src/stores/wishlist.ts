@@ -48,7 +48,11 @@ export const useWishlist = create<WishlistState>()((set, get) => ({
  * that while it hydrates server HTML (zustand hands it to useSyncExternalStore as the server snapshot), then
  * re-renders with the stored items, so the first client render matches the HTML.
  */
-if (typeof window !== "undefined") useWishlist.setState({ items: readStored(STORAGE_KEYS.wishlist, parseWishlistItems, []) });
+if (typeof window !== "undefined") {
+  const stored = readStored(STORAGE_KEYS.wishlist, parseWishlistItems, []);
+  // an empty list stays the initial one: nothing to re-render after hydration
+  if (stored.length > 0) useWishlist.setState({ items: stored });
+}
 
 useWishlist.subscribe((state, previous) => {
   if (state.items !== previous.items) writeStored(STORAGE_KEYS.wishlist, state.items);

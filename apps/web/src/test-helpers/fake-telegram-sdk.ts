@@ -14,6 +14,7 @@ export interface FakeTelegramSdk {
   argsOf(name: string): unknown[][];
   pressBackButton(): void;
   pressMainButton(): void;
+  pressSecondaryButton(): void;
   reset(): void;
 }
 
@@ -21,6 +22,7 @@ export function createFakeTelegramSdk(): FakeTelegramSdk {
   const calls: { name: string; args: unknown[] }[] = [];
   const back = new Set<Listener>();
   const main = new Set<Listener>();
+  const secondary = new Set<Listener>();
 
   // every SDK function the shop uses is "safe-wrapped": callable, with isAvailable() and ifAvailable(...)
   const safe = <Args extends unknown[]>(name: string, impl?: (...args: Args) => unknown) => {
@@ -41,6 +43,8 @@ export function createFakeTelegramSdk(): FakeTelegramSdk {
     onBackButtonClick: safe("onBackButtonClick", subscribe(back)),
     setMainButtonParams: safe("setMainButtonParams"),
     onMainButtonClick: safe("onMainButtonClick", subscribe(main)),
+    setSecondaryButtonParams: safe("setSecondaryButtonParams"),
+    onSecondaryButtonClick: safe("onSecondaryButtonClick", subscribe(secondary)),
     enableClosingConfirmation: safe("enableClosingConfirmation"),
     disableClosingConfirmation: safe("disableClosingConfirmation"),
     hapticFeedbackImpactOccurred: safe("hapticFeedbackImpactOccurred"),
@@ -48,6 +52,16 @@ export function createFakeTelegramSdk(): FakeTelegramSdk {
     closeMiniApp: safe("closeMiniApp"),
     openTelegramLink: safe("openTelegramLink"),
     openLink: safe("openLink"),
+    requestContact: safe("requestContact", () => Promise.resolve({ contact: { user_id: 4242, phone_number: "79161234567", first_name: "Анна" } })),
+    requestWriteAccess: safe("requestWriteAccess", () => Promise.resolve("allowed")),
+    checkHomeScreenStatus: safe("checkHomeScreenStatus", () => Promise.resolve("unsupported")),
+    addToHomeScreen: safe("addToHomeScreen"),
+    onAddedToHomeScreen: safe("onAddedToHomeScreen", () => () => {}),
+    onAddToHomeScreenFailed: safe("onAddToHomeScreenFailed", () => () => {}),
+    isFullscreen: () => false,
+    requestFullscreen: safe("requestFullscreen", () => Promise.resolve()),
+    exitFullscreen: safe("exitFullscreen", () => Promise.resolve()),
+    isCloudStorageSupported: () => false,
   };
 
   return {
@@ -56,10 +70,12 @@ export function createFakeTelegramSdk(): FakeTelegramSdk {
     argsOf: (name) => calls.filter((call) => call.name === name).map((call) => call.args),
     pressBackButton: () => [...back].forEach((listener) => listener()),
     pressMainButton: () => [...main].forEach((listener) => listener()),
+    pressSecondaryButton: () => [...secondary].forEach((listener) => listener()),
     reset() {
       calls.length = 0;
       back.clear();
       main.clear();
+      secondary.clear();
     },
   };
 }

@@ -1,8 +1,9 @@
-import { Link } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import { computeTotals } from "@shop/shared/pricing";
 import { formatPrice } from "@shop/shared/format";
 import { usePageMeta } from "../../lib/seo";
 import { useFreshCart } from "../../hooks/useFreshCart";
+import { useTelegramMainButton, useTelegramSecondaryButton } from "../../hooks/useTelegramBottomButtons";
 import { cartCount, quantityLimit, stockProblem, useCart, type CartItem } from "../../stores/cart";
 import { changeCartQuantity, clearCart, removeFromCart } from "../../stores/shop-actions";
 import { EmptyState } from "../../components/EmptyState";
@@ -52,8 +53,18 @@ function CartLine({ item }: { item: CartItem }) {
 
 export default function CartPage() {
   const items = useCart((state) => state.items);
+  const navigate = useNavigate();
   useFreshCart();
   usePageMeta({ title: "Корзина", description: "Ваша корзина в магазине изделий ручной работы «Ремесло»." });
+  // the cart shows goods only; delivery is added at checkout
+  const totals = computeTotals(items, 0);
+  // inside Telegram its bottom buttons lead on, instead of the page's footer and checkout link
+  const telegramButtons = useTelegramMainButton({
+    text: `Оформить заказ · ${formatPrice(totals.total)}`,
+    visible: items.length > 0,
+    onClick: () => void navigate("/checkout"),
+  });
+  useTelegramSecondaryButton({ text: "Продолжить покупки", visible: items.length > 0, onClick: () => void navigate("/") });
 
   if (items.length === 0) {
     return (
@@ -69,11 +80,9 @@ export default function CartPage() {
   }
 
   const count = cartCount(items);
-  // the cart shows goods only; delivery is added at checkout
-  const totals = computeTotals(items, 0);
 
   return (
-    <div className={`container ${styles.page}`}>
+    <div className={`container ${styles.page} ${telegramButtons ? styles.withTelegramButtons : ""}`}>
       <div className={styles.titleRow}>
         <h1 className="page-title">Ваша корзина</h1>
         <button type="button" className={`btn btn-ghost btn-sm ${styles.clear}`} onClick={clearCart}>
@@ -114,40 +123,44 @@ export default function CartPage() {
           <div className={styles.summaryBar}>
             <DiscountBar subtotal={totals.subtotal} />
           </div>
-          <Link to="/checkout" className={`btn btn-primary btn-lg btn-block ${styles.summaryButton}`}>
-            Перейти к оформлению
-          </Link>
+          {telegramButtons ? null : (
+            <Link to="/checkout" className={`btn btn-primary btn-lg btn-block ${styles.summaryButton}`}>
+              Перейти к оформлению
+            </Link>
+          )}
         </aside>
       </div>
 
       <Recommendations productIds={items.map((item) => item.id)} />
 
-      <div className={styles.stickyFooter} data-testid="cart-footer">
-        {/* what the goods cost after the discount; delivery is added at checkout */}
-        <div className={styles.footerRow}>
-          <span className={styles.footerLabel}>{totals.discountPercent > 0 ? "Итого со скидкой" : "Сумма"}</span>
-          <span className={styles.footerSum} data-testid="cart-footer-total">
-            {formatPrice(totals.total)}
-          </span>
-        </div>
-        {totals.discountPercent > 0 ? (
-          <p className={styles.footerDiscount} data-testid="cart-footer-discount">
-            <s aria-label={`Без скидки ${formatPrice(totals.subtotal)}`}>{formatPrice(totals.subtotal)}</s>
-            <span>
-              Скидка {totals.discountPercent}%: −{formatPrice(totals.discount)}
+      {telegramButtons ? null : (
+        <div className={styles.stickyFooter} data-testid="cart-footer">
+          {/* what the goods cost after the discount; delivery is added at checkout */}
+          <div className={styles.footerRow}>
+            <span className={styles.footerLabel}>{totals.discountPercent > 0 ? "Итого со скидкой" : "Сумма"}</span>
+            <span className={styles.footerSum} data-testid="cart-footer-total">
+              {formatPrice(totals.total)}
             </span>
-          </p>
-        ) : null}
-        <DiscountBar subtotal={totals.subtotal} compact />
-        <div className={styles.footerButtons}>
-          <Link to="/" className="btn btn-secondary">
-            ← В каталог
-          </Link>
-          <Link to="/checkout" className="btn btn-primary">
-            К оформлению
-          </Link>
+          </div>
+          {totals.discountPercent > 0 ? (
+            <p className={styles.footerDiscount} data-testid="cart-footer-discount">
+              <s aria-label={`Без скидки ${formatPrice(totals.subtotal)}`}>{formatPrice(totals.subtotal)}</s>
+              <span>
+                Скидка {totals.discountPercent}%: −{formatPrice(totals.discount)}
+              </span>
+            </p>
+          ) : null}
+          <DiscountBar subtotal={totals.subtotal} compact />
+          <div className={styles.footerButtons}>
+            <Link to="/" className="btn btn-secondary">
+              ← В каталог
+            </Link>
+            <Link to="/checkout" className="btn btn-primary">
+              К оформлению
+            </Link>
+          </div>
         </div>
-      </div>
+      )}
     </div>
   );
 }

@@ -117,6 +117,15 @@ describe("checkout in the Mini App", () => {
     expect(mainButton()).toMatchObject({ isVisible: false });
   });
 
+  it("fills the phone from the Telegram contact with 'Поделиться номером', in the field's mask", async () => {
+    renderCheckout();
+    const phone = screen.getByLabelText("Телефон *") as HTMLInputElement;
+    fireEvent.change(phone, { target: { value: "+7 999" } });
+    fireEvent.click(await screen.findByRole("button", { name: "Поделиться номером" }));
+    await waitFor(() => expect(phone.value).toBe("+7 (916) 123-45-67"));
+    expect(fake.current!.argsOf("requestContact")).toHaveLength(1);
+  });
+
   it("releases the MainButton after a failure, with an error haptic", async () => {
     renderCheckout();
     fireEvent.change(screen.getByLabelText("Телефон *"), { target: { value: "+7 9123456789" } });

@@ -11,7 +11,7 @@ import { leaveTo } from "../../lib/navigation";
 import { invalidate, prefetch, useQuery } from "../../lib/query";
 import { usePageMeta } from "../../lib/seo";
 import { isInTelegram, telegramHaptic, telegramUser } from "../../lib/telegram";
-import { useTelegramMainButton } from "../../hooks/useTelegramMainButton";
+import { useTelegramMainButton } from "../../hooks/useTelegramBottomButtons";
 import { useFreshCart } from "../../hooks/useFreshCart";
 import { cartCount, quantityLimit, stockProblem, useCart, type CartItem } from "../../stores/cart";
 import { checkoutFormStarted, setCheckoutDraftStarted } from "../../stores/checkout-draft";
@@ -22,10 +22,11 @@ import { LineStock } from "../../components/LineStock";
 import { ProductImage } from "../../components/ProductImage";
 import { QuantityControl } from "../../components/QuantityControl";
 import { PhoneInput } from "./PhoneInput";
+import { SharePhoneButton } from "./SharePhoneButton";
 import { CheckoutError, newIdempotencyKey, submitCheckout } from "./checkout-submit";
 import { saveOrderSummary } from "../../lib/order-summary";
 import styles from "./CheckoutPage.module.css";
-import totalsStyles from "../../components/TotalsList.module.css";
+import { TotalsList } from "../../components/TotalsList";
 
 const CONFIG_KEY = "config";
 const loadConfig = () => api.config();
@@ -249,6 +250,7 @@ export default function CheckoutPage() {
                     {errors.customer_phone}
                   </p>
                 ) : null}
+                {isInTelegram() ? <SharePhoneButton onPhone={(phone) => edit("customer_phone", phone)} /> : null}
               </div>
               <div className={`field ${styles.wide}`}>
                 <label htmlFor={field("delivery_address")}>Адрес доставки</label>
@@ -282,26 +284,7 @@ export default function CheckoutPage() {
           <h2 id="checkout-totals" className={styles.cardTitle}>
             Итоги заказа
           </h2>
-          <dl className={`${totalsStyles.list} ${styles.totals}`}>
-            <div>
-              <dt>Товары ({count} шт.)</dt>
-              <dd data-testid="checkout-subtotal">{formatPrice(totals.subtotal)}</dd>
-            </div>
-            <div className={totals.discountPercent > 0 ? totalsStyles.discount : undefined}>
-              <dt>Скидка{totals.discountPercent > 0 ? ` ${totals.discountPercent}%` : ""}</dt>
-              <dd data-testid="checkout-discount">
-                {totals.discountPercent > 0 ? `−${formatPrice(totals.discount)}` : formatPrice(0)}
-              </dd>
-            </div>
-            <div>
-              <dt>Доставка*</dt>
-              <dd data-testid="checkout-delivery">{formatPrice(totals.delivery)}</dd>
-            </div>
-            <div className={totalsStyles.total}>
-              <dt>Итого</dt>
-              <dd data-testid="checkout-total">{formatPrice(totals.total)}</dd>
-            </div>
-          </dl>
+          <TotalsList totals={totals} subtotalLabel={`Товары (${count} шт.)`} alwaysShowDiscount testIdPrefix="checkout" className={styles.totals} />
           <p className={styles.note}>* Точная стоимость доставки будет уточнена менеджером</p>
           {failure ? (
             <p className={styles.failure} role="alert">

@@ -16,8 +16,8 @@ const json = (status: number, body: unknown) =>
 
 const LIST: MyOrdersResponse = {
   orders: [
-    { id: 11, order_number: "1042", created_at: "2026-03-05T10:15:00.000Z", total: 2140, status: "shipped" },
-    { id: 7, order_number: "1017", created_at: "2026-02-01T08:00:00.000Z", total: 890.5, status: "new" },
+    { id: 11, order_number: "1042", created_at: "2026-03-05T10:15:00.000Z", total: 2140, status: "shipped", payment_status: "unpaid", paid_at: null },
+    { id: 7, order_number: "1017", created_at: "2026-02-01T08:00:00.000Z", total: 890.5, status: "new", payment_status: "unpaid", paid_at: null },
   ],
   lastAddress: "Казань, ул. Баумана, 1",
 };
@@ -86,12 +86,20 @@ afterEach(() => {
 });
 
 describe("my orders", () => {
-  it("outside the messenger says the page is for Telegram users and asks the server nothing", () => {
-    mockApi(() => json(200, LIST));
+  it("outside the messenger says the page is for Telegram users and asks the server only whether there is a bot", async () => {
+    mockApi(() => json(200, { botUsername: null, botLink: null, checkoutMode: "direct", miniAppUrl: null, deliveryFee: 250, discountTiers: [] }));
     renderPage();
     expect(screen.getByRole("heading", { name: "Мои заказы" })).toBeTruthy();
     expect(screen.getByText("Страница доступна только в Telegram")).toBeTruthy();
-    expect(calls).toEqual([]);
+    await waitFor(() => expect(calls.map((call) => call.url)).toEqual(["/api/config"]));
+    expect(screen.queryByRole("link", { name: "Открыть в Telegram" })).toBeNull();
+  });
+
+  it("outside the messenger offers the Mini App on my orders when the shop has a bot", async () => {
+    mockApi(() => json(200, { botUsername: "shop_bot", botLink: "https://t.me/shop_bot", checkoutMode: "bot", miniAppUrl: null, deliveryFee: 250, discountTiers: [] }));
+    renderPage();
+    const link = await screen.findByRole("link", { name: "Открыть в Telegram" });
+    expect(link.getAttribute("href")).toBe("https://t.me/shop_bot?startapp=my_orders");
   });
 
   it("loads with the signed initData, then lists the orders and the last address", async () => {
@@ -105,7 +113,9 @@ describe("my orders", () => {
     answer.resolve(json(200, LIST));
     await screen.findByText("Заказ №1042");
     expect(screen.queryByText("Загрузка ваших заказов...")).toBeNull();
-    expect(screen.getByText("Ваш последний адрес доставки:")).toBeTruthy();
+    // Telegram's own lists (telegram-ui), under its root
+    expect(screen.getByTestId("telegram-ui").className).toMatch(/tgui-/);
+    expect(screen.getByText("Ваш последний адрес доставки")).toBeTruthy();
     expect(screen.getByText("Казань, ул. Баумана, 1")).toBeTruthy();
     const cards = screen.getAllByRole("button", { expanded: false });
     expect(cards).toHaveLength(2);

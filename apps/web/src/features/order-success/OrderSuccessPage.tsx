@@ -5,8 +5,9 @@ import { usePageMeta } from "../../lib/seo";
 import { closeTelegramApp, isInTelegram } from "../../lib/telegram";
 import { readOrderSummary, type OrderSummary } from "../../lib/order-summary";
 import { formatPrice } from "@shop/shared/format";
-import totalsStyles from "../../components/TotalsList.module.css";
+import { TotalsList } from "../../components/TotalsList";
 import styles from "./OrderSuccessPage.module.css";
+import { AfterOrderPrompts } from "./AfterOrderPrompts";
 
 /** What was ordered: the lines and the server's totals, as the checkout in this tab sent them. */
 function Summary({ summary }: { summary: OrderSummary }) {
@@ -25,26 +26,17 @@ function Summary({ summary }: { summary: OrderSummary }) {
           </li>
         ))}
       </ul>
-      <dl className={totalsStyles.list}>
-        <div>
-          <dt>Товары</dt>
-          <dd>{formatPrice(totals.subtotal)}</dd>
-        </div>
-        {totals.discount_percent > 0 ? (
-          <div className={totalsStyles.discount}>
-            <dt>Скидка {totals.discount_percent}%</dt>
-            <dd>−{formatPrice(totals.discount_amount)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Доставка*</dt>
-          <dd>{formatPrice(totals.delivery_cost)}</dd>
-        </div>
-        <div className={totalsStyles.total}>
-          <dt>Итого</dt>
-          <dd data-testid="order-summary-total">{formatPrice(totals.total)}</dd>
-        </div>
-      </dl>
+      <TotalsList
+        totals={{
+          subtotal: totals.subtotal,
+          discountPercent: totals.discount_percent,
+          discount: totals.discount_amount,
+          delivery: totals.delivery_cost,
+          total: totals.total,
+        }}
+        subtotalLabel="Товары"
+        testIdPrefix="order-summary"
+      />
       <p className={styles.note}>* Точная стоимость доставки будет уточнена менеджером</p>
     </section>
   );
@@ -52,7 +44,7 @@ function Summary({ summary }: { summary: OrderSummary }) {
 
 /**
  * 'Спасибо за заказ!' with the order number and, in the tab that placed it, what was ordered; inside the Mini App
- * the window closes itself after 5 s.
+ * the window closes itself after 5 s, unless it asks the customer something first (AfterOrderPrompts).
  */
 export default function OrderSuccessPage() {
   const { orderNumber = "" } = useParams();
@@ -62,11 +54,15 @@ export default function OrderSuccessPage() {
   useEffect(() => setSummary(readOrderSummary(orderNumber)), [orderNumber]);
   usePageMeta({ title: "Спасибо за заказ!", description: "Заказ принят. Менеджер свяжется с вами, чтобы уточнить доставку и оплату." });
 
+  // inside Telegram the window closes itself unless it shows a request to the customer (AfterOrderPrompts)
+  const [promptsShown, setPromptsShown] = useState<boolean | null>(null);
+  const closesItself = inTelegram && promptsShown === false;
+
   useEffect(() => {
-    if (!inTelegram) return;
+    if (!closesItself) return;
     const timer = setTimeout(() => void closeTelegramApp(), ORDER_SUCCESS_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [inTelegram]);
+  }, [closesItself]);
 
   return (
     <div className="container">
@@ -83,7 +79,8 @@ export default function OrderSuccessPage() {
         <p className={styles.text}>
           Наш менеджер позвонит вам в ближайшее время, чтобы уточнить детали доставки и оплаты.
         </p>
-        {inTelegram ? <p className={styles.closing}>Окно закроется через 5 секунд.</p> : null}
+        {closesItself ? <p className={styles.closing}>Окно закроется через 5 секунд.</p> : null}
+        {inTelegram ? <AfterOrderPrompts onDecided={setPromptsShown} /> : null}
         {summary ? <Summary summary={summary} /> : null}
         <Link to="/" className="btn btn-primary btn-lg">
           Продолжить покупки

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPoi
 import type { ProductImage as ProductImageShape } from "@shop/shared/schemas/catalog";
 import { LIGHTBOX_MAX_ZOOM, LIGHTBOX_MIN_ZOOM, LIGHTBOX_ZOOM_STEP, SWIPE_THRESHOLD_PX } from "@shop/shared/constants";
 import { ProductImage } from "../../components/ProductImage";
+import { useTelegramFullscreen } from "../../hooks/useTelegramFullscreen";
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from "../../components/Icons";
 import styles from "./Lightbox.module.css";
 
@@ -19,7 +20,8 @@ const clampZoom = (zoom: number) =>
 /**
  * Full-screen viewer: close button and Escape, arrows and arrow keys with wrap-around, 'n / total', thumbnails,
  * wheel zoom 1–3 in steps of 0.2, double-click 1↔2, drag to pan when zoomed, swipe on touch. The page does not
- * scroll while it is open, and focus stays inside until it closes.
+ * scroll while it is open, and focus stays inside until it closes. Inside Telegram it takes the full screen, its
+ * controls clear of Telegram's own (the --safe-* insets).
  */
 export function Lightbox({ images, name, index, onIndex, onClose }: Props) {
   const count = images.length;
@@ -29,6 +31,8 @@ export function Lightbox({ images, name, index, onIndex, onClose }: Props) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const pointer = useRef<{ id: number; x: number; y: number; ox: number; oy: number; startX: number; startY: number } | null>(null);
+
+  useTelegramFullscreen();
 
   const go = useCallback((next: number) => onIndex((next + count) % count), [count, onIndex]);
 

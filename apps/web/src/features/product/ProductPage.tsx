@@ -19,6 +19,7 @@ import { ShareMenu } from "./ShareMenu";
 import { BuyBar } from "./BuyBar";
 import { BackInStockButton } from "./BackInStockButton";
 import { ProductTabs } from "./ProductTabs";
+import { useTelegramBuyButtons } from "./useTelegramBuyButtons";
 import { loadProduct, loadSimilar, parseProductId, productKey, similarKey } from "./product-data";
 import styles from "./ProductPage.module.css";
 
@@ -41,6 +42,8 @@ function ProductView({ product }: { product: Product }) {
   const similar = useQuery(similarKey(product.id), loadSimilar(product.id), NO_PRODUCTS);
   const mainCategory = product.categories.find((category) => category.type === "main");
   const availability = availabilityOf(product);
+  // inside Telegram its bottom buttons add to the cart and lead to it, instead of the page's own
+  const telegramButtons = useTelegramBuyButtons(product, quantity, galleryRef);
 
   usePageMeta({ title: product.name, description: product.description, image: product.images[0]?.image_url, type: "product" });
 
@@ -95,7 +98,7 @@ function ProductView({ product }: { product: Product }) {
                 </button>
                 {isInTelegram() ? <BackInStockButton productId={product.id} className={styles.addButton} /> : null}
               </>
-            ) : (
+            ) : telegramButtons ? null : (
               <button
                 type="button"
                 className={`btn btn-primary btn-lg ${styles.addButton}`}
@@ -105,7 +108,7 @@ function ProductView({ product }: { product: Product }) {
               </button>
             )}
           </div>
-          {quantity > 0 ? (
+          {quantity > 0 && !telegramButtons ? (
             <p className={styles.inCart}>
               <Link to="/cart">Перейти в корзину →</Link>
             </p>
@@ -124,7 +127,7 @@ function ProductView({ product }: { product: Product }) {
         </section>
       ) : null}
 
-      <BuyBar product={product} quantity={quantity} actionsRef={actionsRef} flyFrom={galleryRef} />
+      {telegramButtons ? null : <BuyBar product={product} quantity={quantity} actionsRef={actionsRef} flyFrom={galleryRef} />}
 
       {lightboxOpen && product.images.length > 0 ? (
         <Lightbox
@@ -146,9 +149,12 @@ export default function ProductPage() {
 
   return (
     <div className={`container ${styles.page}`}>
-      <nav className={styles.back} aria-label="Навигация">
-        <BackLink />
-      </nav>
+      {/* inside Telegram its BackButton does this */}
+      {isInTelegram() ? null : (
+        <nav className={styles.back} aria-label="Навигация">
+          <BackLink />
+        </nav>
+      )}
       {product.loading ? (
         <p className="loading-text" role="status">
           Загрузка товара...

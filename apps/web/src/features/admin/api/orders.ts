@@ -1,11 +1,17 @@
 import type { AdminOrder, AdminOrdersResponse, OrderStatusValue } from "@shop/shared/schemas/orders";
 import { adminRequest } from "./client";
 
-export type OrderFilter = OrderStatusValue | "all";
+/** A status, every order, or 'paid': the orders paid online, whatever their status. */
+export type OrderFilter = OrderStatusValue | "all" | "paid";
 
 export function fetchOrders(query: { page: number; status: OrderFilter }, signal?: AbortSignal): Promise<AdminOrdersResponse> {
+  const { status } = query;
   return adminRequest<AdminOrdersResponse>("/api/orders", {
-    query: { page: query.page, status: query.status === "all" ? undefined : query.status },
+    query: {
+      page: query.page,
+      status: status === "all" || status === "paid" ? undefined : status,
+      payment_status: status === "paid" ? "paid" : undefined,
+    },
     signal,
   });
 }

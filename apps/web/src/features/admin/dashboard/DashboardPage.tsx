@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { fetchMe } from "../api/auth";
+import { usePaymentsEnabled } from "../hooks/usePaymentsEnabled";
 import { LogoutIcon, StoreIcon, UserIcon } from "../components/icons";
 import { endSession, getSignedInLogin } from "../session";
 import { logFailure } from "../utils";
@@ -25,6 +26,7 @@ export default function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const tab = parseTab(params.get("tab"));
   const [signedInAs, setSignedInAs] = useState(getSignedInLogin());
+  const payments = usePaymentsEnabled();
 
   useEffect(() => {
     document.title = "Панель Управления";
@@ -82,10 +84,10 @@ export default function DashboardPage() {
 
         <section role="tabpanel" className="adm-tabpanel">
           {tab === "products" && <ProductsTab />}
-          {tab === "orders" && <OrdersTab />}
+          {tab === "orders" && <OrdersTab payments={payments} />}
           {tab === "stats" && (
             <Suspense fallback={<p className="adm-muted">Загрузка статистики...</p>}>
-              <StatsTab onAuthError={endSession} />
+              <StatsTab onAuthError={endSession} payments={payments} />
             </Suspense>
           )}
         </section>

@@ -20,6 +20,34 @@ import {
   type SavedImage,
 } from "./payload";
 import { uploadInBatches } from "./upload";
+import { WholeNumberField } from "./WholeNumberField";
+
+/** The editor's whole-number fields, row by row: the sizes, then the stock. */
+const NUMBER_ROWS = [
+  [
+    { name: "width", label: "Ширина, мм", min: 0 },
+    { name: "height", label: "Высота, мм", min: 0 },
+    { name: "depth", label: "Глубина, мм", min: 0 },
+  ],
+  [
+    {
+      name: "stock",
+      label: "Остаток, шт.",
+      min: 0,
+      max: STOCK_MAX,
+      placeholder: "не считается",
+      hint: "Пусто — остаток не считается, товар всегда в наличии.",
+    },
+    {
+      name: "madeToOrderDays",
+      label: "Под заказ, дней",
+      min: 1,
+      max: MADE_TO_ORDER_DAYS_MAX,
+      placeholder: "не делается",
+      hint: "Срок изготовления, когда остаток 0. Пусто — при остатке 0 товара нет в наличии.",
+    },
+  ],
+] as const;
 
 const LEAVE_QUESTION = "Есть несохранённые изменения. Уйти со страницы без сохранения?";
 
@@ -272,64 +300,13 @@ export default function ProductEditorPage() {
               />
             </label>
 
-            <div className="adm-row adm-row--3">
-              {(["width", "height", "depth"] as const).map((side) => (
-                <label className="adm-field" key={side}>
-                  <span className="adm-field__label">{side === "width" ? "Ширина, мм" : side === "height" ? "Высота, мм" : "Глубина, мм"}</span>
-                  <input
-                    className="adm-input"
-                    name={side}
-                    type="number"
-                    inputMode="numeric"
-                    step="1"
-                    min="0"
-                    value={form[side]}
-                    onChange={(e) => set(side, e.target.value)}
-                  />
-                </label>
-              ))}
-            </div>
-
-            <div className="adm-row">
-              <label className="adm-field">
-                <span className="adm-field__label">Остаток, шт.</span>
-                <input
-                  className="adm-input"
-                  name="stock"
-                  type="number"
-                  inputMode="numeric"
-                  step="1"
-                  min="0"
-                  max={STOCK_MAX}
-                  placeholder="не считается"
-                  aria-describedby="stock-hint"
-                  value={form.stock}
-                  onChange={(e) => set("stock", e.target.value)}
-                />
-                <span id="stock-hint" className="adm-hint">
-                  Пусто — остаток не считается, товар всегда в наличии.
-                </span>
-              </label>
-              <label className="adm-field">
-                <span className="adm-field__label">Под заказ, дней</span>
-                <input
-                  className="adm-input"
-                  name="madeToOrderDays"
-                  type="number"
-                  inputMode="numeric"
-                  step="1"
-                  min="1"
-                  max={MADE_TO_ORDER_DAYS_MAX}
-                  placeholder="не делается"
-                  aria-describedby="made-to-order-hint"
-                  value={form.madeToOrderDays}
-                  onChange={(e) => set("madeToOrderDays", e.target.value)}
-                />
-                <span id="made-to-order-hint" className="adm-hint">
-                  Срок изготовления, когда остаток 0. Пусто — при остатке 0 товара нет в наличии.
-                </span>
-              </label>
-            </div>
+            {NUMBER_ROWS.map((row, index) => (
+              <div className={row.length === 3 ? "adm-row adm-row--3" : "adm-row"} key={index}>
+                {row.map((field) => (
+                  <WholeNumberField key={field.name} {...field} value={form[field.name]} onChange={(value) => set(field.name, value)} />
+                ))}
+              </div>
+            ))}
 
             <label className="adm-field">
               <span className="adm-field__label">Основная категория *</span>

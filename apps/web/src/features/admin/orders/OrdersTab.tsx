@@ -9,12 +9,17 @@ import { ChevronIcon } from "../components/icons";
 import { Pagination } from "../components/Pagination";
 import { useToast } from "../components/Toast";
 import { isAbort, logFailure } from "../utils";
+import { OrderPaymentPanel, type PaymentChange } from "./OrderPaymentPanel";
+import { PaymentBadge } from "./PaymentBadge";
 
 /** Все, Новые, then each status (docs/product.md#order-management). */
 export const ORDER_FILTERS: { value: OrderFilter; label: string }[] = [
   { value: "all", label: "Все" },
   ...ORDER_STATUSES.map((status) => ({ value: status as OrderFilter, label: statsStatusLabel(status) })),
 ];
+
+/** Shown only when the shop takes payments in Telegram. */
+const PAID_FILTER: { value: OrderFilter; label: string } = { value: "paid", label: "Оплаченные" };
 
 function OrderDetails({ order }: { order: AdminOrder }) {
   return (
@@ -69,7 +74,8 @@ function OrderDetails({ order }: { order: AdminOrder }) {
   );
 }
 
-export default function OrdersTab() {
+/** `payments`: the shop takes payments in Telegram, so orders show their payment (docs/product.md#payment-in-telegram). */
+export default function OrdersTab({ payments = false }: { payments?: boolean }) {
   const showToast = useToast();
   const [filter, setFilter] = useState<OrderFilter>("all");
   const [page, setPage] = useState(1);
@@ -79,6 +85,7 @@ export default function OrdersTab() {
   const [expanded, setExpanded] = useState<Set<number>>(new Set());
   const [details, setDetails] = useState<Map<number, AdminOrder>>(new Map());
   const [updatingId, setUpdatingId] = useState<number | null>(null);
+  const filters = payments ? [...ORDER_FILTERS, PAID_FILTER] : ORDER_FILTERS;
 
   useEffect(() => {
     const controller = new AbortController();
@@ -138,6 +145,14 @@ export default function OrdersTab() {
     }
   }
 
+  function paymentChanged(order: AdminOrder, change: PaymentChange) {
+    setOrders((list) => list.map((item) => (item.id === order.id ? { ...item, ...change } : item)));
+    setDetails((map) => {
+      const detail = map.get(order.id);
+      return detail ? new Map(map).set(order.id, { ...detail, ...change }) : map;
+    });
+  }
+
   const stop = (event: MouseEvent) => event.stopPropagation();
 
   return (
@@ -148,7 +163,7 @@ export default function OrdersTab() {
         </h2>
       </div>
       <div className="adm-filter" role="group" aria-label="Фильтр по статусу">
-        {ORDER_FILTERS.map((item) => (
+        {filters.map((item) => (
           <button
             key={item.value}
             type="button"
@@ -165,7 +180,7 @@ export default function OrdersTab() {
         <p className="adm-empty">Заказов нет.</p>
       ) : (
         <div className={`adm-table-wrap${loading ? " is-loading" : ""}`}>
-          <table className="adm-table adm-table--orders">
+          <table className={`adm-table adm-table--orders${payments ? " adm-table--payments" : ""}`}>
             <thead>
               <tr>
                 <th aria-label="Подробнее" />
@@ -176,6 +191,7 @@ export default function OrdersTab() {
                 <th>Telegram</th>
                 <th className="adm-num">Сумма</th>
                 <th>Статус</th>
+                {payments && <th>Оплата</th>}
               </tr>
             </thead>
             <tbody>
@@ -228,11 +244,17 @@ export default function OrdersTab() {
                           ))}
                         </select>
                       </td>
+                      {payments && (
+                        <td data-label="Оплата">
+                          <PaymentBadge status={order.payment_status} />
+                        </td>
+                      )}
                     </tr>
                     {open && (
                       <tr className="adm-order-details-row">
-                        <td colSpan={8}>
+                        <td colSpan={payments ? 9 : 8}>
                           {detail.items ? <OrderDetails order={detail} /> : <p className="adm-muted">Загрузка деталей...</p>}
+                          {payments && detail.items && <OrderPaymentPanel order={detail} onChange={(change) => paymentChanged(order, change)} />}
                         </td>
                       </tr>
                     )}

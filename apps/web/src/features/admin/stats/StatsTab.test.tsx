@@ -115,3 +115,23 @@ describe("statistics tab", () => {
     await waitFor(() => expect(urls.filter((url) => url.includes("period=all"))).toHaveLength(7));
   });
 });
+
+describe("statistics tab with payments in Telegram", () => {
+  const statsAnswer = (url: string) => json(200, answers[/stats\/([a-z-]+)/.exec(url)![1]!]);
+
+  it("adds the 'Оплачено' card with the period's paid revenue", async () => {
+    const kpi = { ...(answers.kpi as object), paid_revenue: 31250.4 };
+    vi.stubGlobal("fetch", vi.fn(async (url: string) => (url.includes("stats/kpi") ? json(200, kpi) : statsAnswer(url))));
+    render(<StatsTab onAuthError={() => {}} payments />);
+    expect(screen.getByText("Оплачено")).toBeTruthy();
+    await waitFor(() => expect(nbsp(document.querySelector('[data-kpi="paid_revenue"]')!.textContent)).toBe("31 250 ₽"));
+  });
+
+  it("shows no such card when the shop takes no payments", async () => {
+    vi.stubGlobal("fetch", vi.fn(async (url: string) => statsAnswer(url)));
+    render(<StatsTab onAuthError={() => {}} />);
+    await waitFor(() => expect(document.querySelector('[data-kpi="totalOrders"]')!.textContent).toBe("12"));
+    expect(screen.queryByText("Оплачено")).toBeNull();
+    expect(document.querySelector('[data-kpi="paid_revenue"]')).toBeNull();
+  });
+});

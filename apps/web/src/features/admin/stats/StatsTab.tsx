@@ -16,6 +16,8 @@ export const PERIODS: { value: StatsPeriod; label: string }[] = [
 interface Props {
   /** the parent's handler for 401/403: ends the session */
   onAuthError: () => void;
+  /** the shop takes payments in Telegram: a card with what was paid in the period */
+  payments?: boolean;
 }
 
 function Panel({ title, wide, children }: { title: string; wide?: boolean; children: React.ReactNode }) {
@@ -31,7 +33,7 @@ function Placeholder({ text }: { text: string }) {
   return <p className="adm-chart-placeholder">{text}</p>;
 }
 
-export default function StatsTab({ onAuthError }: Props) {
+export default function StatsTab({ onAuthError, payments = false }: Props) {
   const token = useAuthToken();
   const [period, setPeriod] = useState<StatsPeriod>(STATS_DEFAULT_PERIOD);
   const [data, setData] = useState<StatsData | null>(null);
@@ -89,7 +91,7 @@ export default function StatsTab({ onAuthError }: Props) {
         </p>
       )}
 
-      <div className="adm-kpis">
+      <div className={`adm-kpis${payments ? " adm-kpis--4" : ""}`}>
         <div className="adm-card adm-kpi">
           <span className="adm-kpi__label">Всего заказов</span>
           <span className="adm-kpi__value" data-kpi="totalOrders">
@@ -108,6 +110,14 @@ export default function StatsTab({ onAuthError }: Props) {
             {kpiText(state, data?.kpi.averageOrderValue, "money")}
           </span>
         </div>
+        {payments && (
+          <div className="adm-card adm-kpi">
+            <span className="adm-kpi__label">Оплачено</span>
+            <span className="adm-kpi__value" data-kpi="paid_revenue">
+              {kpiText(state, data?.kpi.paid_revenue, "money")}
+            </span>
+          </div>
+        )}
       </div>
 
       <div className="adm-stats-grid">

@@ -1,0 +1,44 @@
+import type { Totals } from "@shop/shared/pricing";
+import { formatPrice } from "@shop/shared/format";
+import styles from "./TotalsList.module.css";
+
+interface TotalsListProps {
+  totals: Totals;
+  /** the first line's label: 'Товары' or 'Товары (N шт.)' */
+  subtotalLabel: string;
+  /** the discount line also at 0 % (the checkout shows that there is none yet); otherwise only above 0 % */
+  alwaysShowDiscount?: boolean;
+  /** the lines' test ids are `${testIdPrefix}-subtotal`, `-discount`, `-delivery` and `-total` */
+  testIdPrefix: string;
+  className?: string;
+}
+
+/**
+ * An order's money: goods, discount, delivery (marked *, the page says it is an estimate) and the total, as the
+ * checkout shows it before the order and the order page after it.
+ */
+export function TotalsList({ totals, subtotalLabel, alwaysShowDiscount = false, testIdPrefix, className }: TotalsListProps) {
+  const hasDiscount = totals.discountPercent > 0;
+  return (
+    <dl className={className ? `${styles.list} ${className}` : styles.list}>
+      <div>
+        <dt>{subtotalLabel}</dt>
+        <dd data-testid={`${testIdPrefix}-subtotal`}>{formatPrice(totals.subtotal)}</dd>
+      </div>
+      {hasDiscount || alwaysShowDiscount ? (
+        <div className={hasDiscount ? styles.discount : undefined}>
+          <dt>Скидка{hasDiscount ? ` ${totals.discountPercent}%` : ""}</dt>
+          <dd data-testid={`${testIdPrefix}-discount`}>{hasDiscount ? `−${formatPrice(totals.discount)}` : formatPrice(0)}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>Доставка*</dt>
+        <dd data-testid={`${testIdPrefix}-delivery`}>{formatPrice(totals.delivery)}</dd>
+      </div>
+      <div className={styles.total}>
+        <dt>Итого</dt>
+        <dd data-testid={`${testIdPrefix}-total`}>{formatPrice(totals.total)}</dd>
+      </div>
+    </dl>
+  );
+}

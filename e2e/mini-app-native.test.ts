@@ -1,0 +1,330 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page, Request } from "playwright-core";
+import type { CatalogResponse, Category, Product } from "@shop/shared/schemas/catalog";
+import { formatPrice } from "@shop/shared/format";
+import { computeTotals } from "@shop/shared/pricing";
+import { launchBrowser, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
+import { chromiumPath, startServer, type ShopServer } from "./helpers/server";
+import {
+  THEMES,
+  emitTelegramEvent as emit,
+  installTelegramClient,
+  launchUrl,
+  signedInitData,
+  telegramEvents as events,
+  type TelegramEvent,
+  type TelegramUserData,
+  type ThemeName,
+} from "./helpers/telegram";
+
+/**
+ * The Mini App as a native Telegram screen (docs/telegram.md, «Screen, buttons and feedback»), in Chromium at 390×844
+ * with the Telegram client imitated (helpers/telegram.ts), light and dark: no shop title bar and no back links inside
+ * Telegram (still there on the website), Telegram's bottom buttons on the product page, cart and checkout doing what
+ * they say while the web's own buy buttons are hidden, toasts in Telegram's theme, my orders drawn with telegram-ui,
+ * which the website never downloads. Screenshots: test-results/screenshots/native-<screen>-<theme|web>-<size>.png.
+ */
+
+const haveChromium = chromiumPath() !== null;
+if (!haveChromium) console.warn("Chromium is not installed (apt-get install -y chromium): browser tests are skipped.");
+
+const BOT_TOKEN = "7000000003:E2E_token_for_the_native_mini_app_test";
+const BOT_USERNAME = "handmade_native_e2e_bot";
+const RUN = Date.now().toString(36);
+const SOLD_OUT_NAME = `Подсвечник «Тень» ${RUN}`;
+
+let server: ShopServer;
+let browser: Browser;
+let adminToken: string;
+let soldOutId = 0;
+
+async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await server.fetch(path, {
+    ...init,
+    headers: { Authorization: `Bearer ${adminToken}`, "Content-Type": "application/json", ...(init.headers ?? {}) },
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+beforeAll(async () => {
+  if (!haveChromium) return;
+  server = await startServer({
+    env: {
+      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+      TELEGRAM_BOT_USERNAME: BOT_USERNAME,
+      TELEGRAM_MINI_APP_URL: `https://t.me/${BOT_USERNAME}/shop`,
+      BOT_MODE: "off",
+      TELEGRAM_API_ROOT: "http://127.0.0.1:9",
+    },
+  });
+  browser = await launchBrowser();
+  adminToken = await server.adminToken();
+  const categories = await api<Category[]>("/api/categories");
+  const main = categories.find((category) => category.type === "main")!;
+  soldOutId = (
+    await api<Product>("/api/admin/products", {
+      method: "POST",
+      body: JSON.stringify({ name: SOLD_OUT_NAME, price: 990, categoryIds: [main.id], stock: 0, made_to_order_days: null }),
+    })
+  ).id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface ShopPage extends OpenedPage {
+  requests: Request[];
+}
+
+async function open(viewport: ViewportName, theme?: ThemeName): Promise<ShopPage> {
+  const opened = await openPage(browser, viewport, { baseURL: server.url });
+  if (theme) await installTelegramClient(opened.context, theme);
+  const requests: Request[] = [];
+  opened.page.on("request", (request) => requests.push(request));
+  return { ...opened, requests };
+}
+
+const lastEvent = async (page: Page, type: string): Promise<TelegramEvent | undefined> =>
+  (await events(page)).filter((event) => event.type === type).at(-1);
+const mainButton = async (page: Page) => (await lastEvent(page, "web_app_setup_main_button"))?.data;
+const secondaryButton = async (page: Page) => (await lastEvent(page, "web_app_setup_secondary_button"))?.data;
+/** what the cart's MainButton names: the goods after the discount, as the cart's total */
+const payButtonText = (price: number) => `Оформить заказ · ${formatPrice(computeTotals([{ price, quantity: 1 }], 0).total)}`;
+const rgb = (hex: string) => `rgb(${[1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16)).join(", ")})`;
+/** the Mini App's own chunks: the website must never request them */
+const telegramUiFiles = (requests: Request[]) =>
+  requests.map((request) => new URL(request.url()).pathname).filter((file) => /telegram-ui|TelegramOrders/.test(file));
+
+async function catalogLoaded(page: Page) {
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid="product-skeleton"]') && document.querySelector('[aria-label="Товары"] article'),
+  );
+}
+
+/** waits until the toasts (3 s) have gone, so screenshots show the page itself */
+async function noToasts(page: Page) {
+  await expect.poll(() => page.getByTestId("toast").count(), { timeout: 6000 }).toBe(0);
+}
+
+const USERS: Record<ThemeName, TelegramUserData> = {
+  light: { id: 880000301, first_name: "Анна", last_name: "Петрова", username: "anna_native", language_code: "ru" },
+  dark: { id: 880000302, first_name: "Олег", last_name: "Смирнов", username: "oleg_native", language_code: "ru" },
+};
+
+describe.skipIf(!haveChromium).each(["light", "dark"] as const)("the Mini App as a Telegram screen, %s theme", (theme) => {
+  let app: ShopPage;
+  let page: Page;
+  let product: CatalogResponse["products"][number];
+  const initData = signedInitData(BOT_TOKEN, USERS[theme]);
+  const shot = (name: string, fullPage = false) => screenshot(page, `native-${name}-${theme}`, "mobile", fullPage);
+
+  beforeAll(async () => {
+    app = await open("mobile", theme);
+    page = app.page;
+    const catalog = await api<CatalogResponse>("/api/products?page=1&limit=12");
+    product = catalog.products.find((item) => item.name !== SOLD_OUT_NAME && item.images.length > 0)!;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("the catalogue has no shop title bar; the bottom navigation leads to search, wishlist, my orders and the cart", async () => {
+    await page.goto(launchUrl("/", initData, theme));
+    await catalogLoaded(page);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+    expect(await page.locator("header").isVisible()).toBe(false);
+    expect(await page.getByRole("link", { name: "Ремесло — на главную" }).count()).toBe(0);
+    const nav = page.getByRole("navigation", { name: "Разделы" });
+    for (const name of ["Главная", "Поиск", "Избранное", "Мои заказы", "Корзина"]) {
+      expect(await nav.getByRole("link", { name }).isVisible(), name).toBe(true);
+    }
+    // Telegram's own header takes the page's background, so its title bar flows into the page
+    await expect
+      .poll(async () => JSON.stringify((await lastEvent(page, "web_app_set_header_color"))?.data ?? null))
+      .toMatch(new RegExp(`secondary_bg_color|${THEMES[theme].secondary_bg_color}`));
+    // the first cards start right under Telegram's own header
+    const firstCard = (await page.locator('[aria-label="Товары"] article').first().boundingBox())!;
+    expect(firstCard.y).toBeLessThan(400);
+    await page.waitForLoadState("networkidle");
+    await shot("catalog");
+  });
+
+  it("the product page adds to the cart with the MainButton, then leads to the cart; no back link, no web buy buttons", async () => {
+    await page.goto(launchUrl(`/product/${product.id}`, initData, theme));
+    await expect.poll(() => page.locator("h1").textContent()).toBe(product.name);
+    expect(await page.getByRole("link", { name: "← Назад в каталог" }).count()).toBe(0);
+    await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, is_active: true, text: "Добавить в корзину" });
+    await expect.poll(() => secondaryButton(page)).toMatchObject({ is_visible: true, text: "В избранное" });
+    // the web's own add button and the phone's buy bar give way to Telegram's
+    expect(await page.getByRole("button", { name: "Добавить в корзину" }).count()).toBe(0);
+    expect(await page.getByTestId("buy-bar").count()).toBe(0);
+    await page.waitForLoadState("networkidle");
+    await shot("product");
+
+    await emit(page, "main_button_pressed");
+    const toast = page.getByTestId("toast").first();
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain(`${product.name} добавлен в корзину!`);
+    // toasts take Telegram's theme: its section surface and text
+    const colours = await toast.evaluate((element) => ({ background: getComputedStyle(element).backgroundColor, text: getComputedStyle(element).color }));
+    expect(colours).toEqual({ background: rgb(THEMES[theme].section_bg_color), text: rgb(THEMES[theme].text_color) });
+    if (theme === "light") await screenshot(page, "native-toast-light", "mobile");
+    await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: "Перейти в корзину" });
+    expect(await page.getByRole("link", { name: "Перейти в корзину →" }).count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem("cart-items"))).toContain(`"id":${product.id}`);
+
+    // the SecondaryButton adds to the wishlist and then takes it out again
+    await emit(page, "secondary_button_pressed");
+    await expect.poll(() => secondaryButton(page)).toMatchObject({ is_visible: true, text: "Убрать из избранного" });
+    expect(await page.getByRole("button", { name: `Убрать из избранного: ${product.name}` }).count()).toBe(1);
+
+    await emit(page, "main_button_pressed");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/cart");
+  });
+
+  it("the cart's MainButton shows the total and goes to checkout; no '← В каталог', no web footer", async () => {
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Ваша корзина");
+    await expect
+      .poll(() => mainButton(page))
+      .toMatchObject({ is_visible: true, is_active: true, text: payButtonText(product.price) });
+    await expect.poll(() => secondaryButton(page)).toMatchObject({ is_visible: true, text: "Продолжить покупки" });
+    expect(await page.getByRole("link", { name: "← В каталог" }).count()).toBe(0);
+    expect(await page.getByTestId("cart-footer").count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Перейти к оформлению" }).count()).toBe(0);
+    await noToasts(page);
+    await page.waitForLoadState("networkidle");
+    await shot("cart");
+
+    await emit(page, "main_button_pressed");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/checkout");
+  });
+
+  it("the checkout keeps its MainButton 'Оформить заказ' and places the order with it", async () => {
+    await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: "Оформить заказ" });
+    // the cart's SecondaryButton is gone
+    await expect.poll(async () => (await secondaryButton(page))?.is_visible).toBe(false);
+    expect(await page.getByTestId("mobile-submit").count()).toBe(0);
+    const phone = page.getByLabel("Телефон *");
+    await phone.click();
+    await phone.pressSequentially("9123456789");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot("checkout");
+    await emit(page, "main_button_pressed");
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15000 }).toMatch(/^\/order-success\//);
+    await expect.poll(async () => (await mainButton(page))?.is_visible).toBe(false);
+  });
+
+  it("my orders are drawn with telegram-ui inside Telegram", async () => {
+    await page.goto(launchUrl("/", initData, theme));
+    await catalogLoaded(page);
+    await page.getByRole("navigation", { name: "Разделы" }).getByRole("link", { name: "Мои заказы" }).click();
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Мои заказы");
+    const root = page.getByTestId("telegram-ui");
+    await root.waitFor();
+    expect(await root.getAttribute("class")).toMatch(/tgui-/);
+    const order = page.getByTestId("my-order").first();
+    await order.waitFor();
+    // its sections take Telegram's section colour (the first painted background behind an order's row)
+    const rowBackground = await order.getByRole("button").evaluate((element) => {
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const colour = getComputedStyle(node).backgroundColor;
+        if (colour !== "rgba(0, 0, 0, 0)") return colour;
+      }
+      return "";
+    });
+    expect(rowBackground).toBe(rgb(THEMES[theme].section_bg_color));
+    await order.getByRole("button").click();
+    await expect.poll(() => order.getByText(product.name).count()).toBe(1);
+    expect(await order.textContent()).toContain(`1 × ${formatPrice(product.price)}`);
+    expect(telegramUiFiles(app.requests).some((file) => /telegram-ui-.*\.js$/.test(file))).toBe(true);
+    await page.waitForLoadState("networkidle");
+    await shot("my-orders");
+  });
+
+  it("a sold-out product has no MainButton: the page's disabled 'Нет в наличии' stays", async () => {
+    await page.goto(launchUrl(`/product/${soldOutId}`, initData, theme));
+    await expect.poll(() => page.locator("h1").textContent()).toBe(SOLD_OUT_NAME);
+    await expect.poll(() => secondaryButton(page)).toMatchObject({ is_visible: true });
+    expect((await mainButton(page))?.is_visible ?? false).toBe(false);
+    expect(await page.getByRole("button", { name: "Нет в наличии" }).first().isDisabled()).toBe(true);
+    expect(app.errors).toEqual([]);
+  });
+});
+
+describe.skipIf(!haveChromium)("an older Telegram client", () => {
+  it("without a SecondaryButton (before Bot API 7.10) the cart still has its MainButton", async () => {
+    const app = await open("mobile", "light");
+    try {
+      const { page } = app;
+      const catalog = await api<CatalogResponse>("/api/products?page=1&limit=12");
+      const item = catalog.products.find((candidate) => candidate.name !== SOLD_OUT_NAME)!;
+      await page.goto(launchUrl(`/product/${item.id}`, signedInitData(BOT_TOKEN, USERS.light), "light").replace("tgWebAppVersion=8.0", "tgWebAppVersion=7.0"));
+      await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: "Добавить в корзину" });
+      await emit(page, "main_button_pressed");
+      await expect.poll(() => mainButton(page)).toMatchObject({ text: "Перейти в корзину" });
+      await emit(page, "main_button_pressed");
+      await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: payButtonText(item.price) });
+      expect(await lastEvent(page, "web_app_setup_secondary_button")).toBeUndefined();
+      expect(app.errors).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("the website at %s size", (viewport) => {
+  it("keeps its title bar and back links, its own buy buttons, and never downloads telegram-ui", async () => {
+    const app = await open(viewport);
+    try {
+      const { page } = app;
+      const shot = (name: string) => screenshot(page, `native-${name}-web`, viewport);
+      await page.goto("/");
+      await catalogLoaded(page);
+      expect(await page.getByRole("link", { name: "Ремесло — на главную" }).isVisible()).toBe(true);
+      await page.waitForLoadState("networkidle");
+      await shot("catalog");
+
+      const catalog = await api<CatalogResponse>("/api/products?page=1&limit=12");
+      const item = catalog.products.find((candidate) => candidate.name !== SOLD_OUT_NAME && candidate.images.length > 0)!;
+      await page.goto(`/product/${item.id}`);
+      await page.getByRole("heading", { name: item.name }).waitFor();
+      expect(await page.getByRole("link", { name: "← Назад в каталог" }).isVisible()).toBe(true);
+      const add = page.getByRole("button", { name: "Добавить в корзину" }).first();
+      expect(await add.isVisible()).toBe(true);
+      await page.waitForLoadState("networkidle");
+      await shot("product");
+      await add.click();
+      await noToasts(page);
+
+      await page.goto("/cart");
+      await expect.poll(() => page.locator("h1").textContent()).toBe("Ваша корзина");
+      if (viewport === "mobile") {
+        expect(await page.getByRole("link", { name: "← В каталог" }).isVisible()).toBe(true);
+        expect(await page.getByTestId("cart-footer").isVisible()).toBe(true);
+      } else {
+        expect(await page.getByRole("link", { name: "Перейти к оформлению" }).isVisible()).toBe(true);
+      }
+      await page.waitForLoadState("networkidle");
+      await shot("cart");
+
+      await page.goto("/checkout");
+      await page.getByLabel("Телефон *").waitFor();
+      await page.waitForLoadState("networkidle");
+      await shot("checkout");
+
+      await page.goto("/my-orders");
+      await expect.poll(() => page.getByText("Страница доступна только в Telegram").count()).toBe(1);
+      await shot("my-orders");
+
+      expect(telegramUiFiles(app.requests)).toEqual([]);
+      expect(app.requests.map((request) => request.url()).filter((url) => /telegram-sdk/.test(url))).toEqual([]);
+      expect(app.errors).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});
