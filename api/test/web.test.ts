@@ -53,6 +53,13 @@ beforeAll(async () => {
         css: ["assets/ProductPage-1.css"],
       },
       "src/features/cart/CartPage.tsx": { file: "assets/CartPage-1.js", isDynamicEntry: true, imports: ["_shell-1.js"] },
+      "src/features/checkout/CheckoutPage.tsx": {
+        file: "assets/CheckoutPage-1.js",
+        isDynamicEntry: true,
+        imports: ["_shell-1.js", "_TotalsList-1.js"],
+      },
+      "_TotalsList-1.js": { file: "assets/TotalsList-1.js", imports: ["_shell-1.js", "_TotalsList.module-1.js"] },
+      "_TotalsList.module-1.js": { file: "assets/TotalsList.module-1.js", css: ["assets/TotalsList-1.css"] },
     }),
   );
   t = await createTestApp({ env: { WEB_DIST_DIR: distDir, PUBLIC_URL: "https://shop.example.ru/" } });
@@ -161,6 +168,15 @@ describe("product pages carry their meta tags in the HTML", () => {
     expect(html.indexOf("CartPage-1.js")).toBeLessThan(html.indexOf("</head>"));
     // the entry's stylesheet is index.html's: linked again after the page's CSS, it would override the page's rules
     expect(html).not.toContain('href="/assets/shell-1.css"');
+  });
+
+  it("announces the modules a page's modules import in turn, and their CSS, with the HTML", async () => {
+    const html = (await t.app.inject({ method: "GET", url: "/checkout" })).body;
+    const head = html.slice(0, html.indexOf("</head>"));
+    for (const file of ["CheckoutPage-1.js", "TotalsList-1.js", "TotalsList.module-1.js", "shell-1.js"]) {
+      expect(head.split(`<link rel="modulepreload" crossorigin href="/assets/${file}" />`).length - 1, file).toBe(1);
+    }
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/TotalsList-1.css" />');
   });
 
   it("puts the first catalogue page and the categories into the home page, and preloads the first two images", async () => {

@@ -35,34 +35,6 @@ function precompress(): Plugin {
 }
 
 /**
- * Preloads the headings' font (src/app/styles/fonts.css) from index.html under its hashed names: both halves, since
- * every Russian heading also needs the Latin one (its spaces, digits and «» are there). With the page's CSS they
- * arrive in time for the first paint, so 'optional' uses them from the first visit on.
- */
-function preloadHeadingFont(): Plugin {
-  const halves = ["cyrillic", "latin"];
-  return {
-    name: "shop:preload-heading-font",
-    apply: "build",
-    transformIndexHtml: {
-      order: "post",
-      handler(_html, context) {
-        const files = Object.values(context.bundle ?? {});
-        return halves.map((half) => {
-          const font = files.find((file) => file.type === "asset" && new RegExp(`pt-serif-${half}-700-normal-[^/]*\\.woff2$`).test(file.fileName));
-          if (!font) throw new Error(`the headings' ${half} font is missing from the build (src/app/styles/fonts.css)`);
-          return {
-            tag: "link",
-            attrs: { rel: "preload", as: "font", type: "font/woff2", crossorigin: "", href: `/${font.fileName}` },
-            injectTo: "head" as const,
-          };
-        });
-      },
-    },
-  };
-}
-
-/**
  * The server-rendering bundle (`vite build --ssr src/entry-server.tsx --outDir dist/.ssr`, part of `npm run build`):
  * one self-contained ES module with React, the router and the app, so the server can import it from any directory
  * the build was written to (tests build into temporary ones). The server refuses to send `/.ssr/` as a file.
@@ -85,7 +57,7 @@ const ssrBuild = defineConfig({
 
 export default defineConfig(({ isSsrBuild }) => isSsrBuild ? ssrBuild : {
   root: import.meta.dirname,
-  plugins: [react(), preloadHeadingFont(), precompress()],
+  plugins: [react(), precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: true,
@@ -104,6 +76,13 @@ export default defineConfig(({ isSsrBuild }) => isSsrBuild ? ssrBuild : {
             {
               name: "shell",
               test: /[\\/]apps[\\/]web[\\/]src[\\/]main\.tsx$|vite[\\/]preload-helper|rolldown[\\/]runtime/,
+            },
+            // the small modules the lazy pages share (cart lines, totals, prices, phone, the checkout's rules) in one
+            // file; apart, the cart or the checkout asks for about eight files of 1 KB, two or three waves of requests
+            // on a slow network's six connections
+            {
+              name: "pages",
+              test: /[\\/]apps[\\/]web[\\/]src[\\/](components|hooks|stores[\\/](?!cloud-))|[\\/]shared[\\/]src[\\/]/,
             },
           ],
         },

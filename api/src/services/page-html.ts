@@ -124,8 +124,9 @@ const PAGE_MODULES: [RegExp, string][] = [
 ];
 
 /**
- * <link> tags for the page's own chunk, its imports and its CSS (from Vite's manifest), so a product page does not
- * wait for the main bundle to run before asking for its code: one round trip less on a slow network.
+ * <link> tags for the page's own chunk, everything it imports statically (at any depth) and their CSS (from Vite's
+ * manifest), so a page does not wait for the main bundle to run, nor for one of its modules to arrive, before asking
+ * for the next: every file the page needs is asked for with the HTML, in one round trip on a slow network.
  */
 export function pageAssetLinks(manifest: Record<string, ManifestChunk> | null, pathname: string): string[] {
   const source = PAGE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1];
@@ -137,11 +138,18 @@ export function pageAssetLinks(manifest: Record<string, ManifestChunk> | null, p
   const entryStyles = new Set([entry, ...(entry?.imports ?? []).map((key) => manifest[key])].flatMap((item) => item?.css ?? []));
   const scripts = new Set<string>([chunk.file]);
   const styles = new Set<string>(chunk.css ?? []);
-  for (const key of chunk.imports ?? []) {
+  const pending = [...(chunk.imports ?? [])];
+  const seen = new Set<string>(pending);
+  for (let key = pending.shift(); key !== undefined; key = pending.shift()) {
     const imported = manifest[key];
     if (!imported) continue;
     scripts.add(imported.file);
     for (const css of imported.css ?? []) if (!entryStyles.has(css)) styles.add(css);
+    for (const next of imported.imports ?? []) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      pending.push(next);
+    }
   }
   return [
     ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}" />`),

@@ -8,7 +8,14 @@ import styles from "./CartPage.module.css";
 
 const NONE: ProductCard[] = [];
 
-/** 'Вам может понравиться': asked again whenever the cart changes and is not empty. */
+/** cards held while the first suggestions load: one row on a computer, two on a phone */
+const SKELETONS = 4;
+
+/**
+ * 'Вам может понравиться': asked again whenever the cart changes and is not empty. The heading and skeleton cards
+ * show while the first suggestions load, so the page is drawn whole at once instead of growing a section later
+ * (removed if there is nothing to suggest).
+ */
 export function Recommendations({ productIds }: { productIds: number[] }) {
   const ids = [...productIds].sort((a, b) => a - b);
   const key = ids.length > 0 ? `recommendations:${ids.join(",")}` : null;
@@ -18,13 +25,14 @@ export function Recommendations({ productIds }: { productIds: number[] }) {
   if (!result.loading) shown.current = result.data;
   const products = result.loading ? shown.current : result.data;
   const visible = products.filter((product) => !productIds.includes(product.id));
-  if (visible.length === 0) return null;
+  const waiting = result.loading && visible.length === 0;
+  if (visible.length === 0 && !waiting) return null;
   return (
     <section className={styles.recommendations} aria-labelledby="recommendations-heading">
       <h2 id="recommendations-heading" className={styles.sectionTitle}>
         Вам может понравиться
       </h2>
-      <ProductGrid products={visible} variant="compact" label="Вам может понравиться" />
+      <ProductGrid products={visible} loading={waiting} skeletons={SKELETONS} variant="compact" label="Вам может понравиться" />
     </section>
   );
 }
