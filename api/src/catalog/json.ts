@@ -13,6 +13,12 @@ const PAGE_OPEN = Buffer.from('{"products":[');
 const SEARCH_OPEN = PAGE_OPEN;
 const SEARCH_CLOSE = Buffer.from("]}");
 
+/** A card's JSON, and the same bytes after a comma: one piece per card in a list instead of two. */
+interface CardJson {
+  json: Buffer;
+  afterComma: Buffer;
+}
+
 /**
  * The public catalogue's answers as UTF-8 JSON, put together from pieces serialised once per catalogue
  * snapshot: each product card and each product page is turned into JSON the first time it is asked for (with
@@ -26,14 +32,12 @@ const SEARCH_CLOSE = Buffer.from("]}");
  * schemas' own serializer.
  */
 export class CatalogJson {
-  private readonly cardJson = new Map<ProductCard, Buffer>();
+  private readonly cardJson = new Map<ProductCard, CardJson>();
   private readonly productJson = new Map<Product, Buffer>();
   private categoriesJson: { of: readonly Category[]; json: Buffer } | undefined;
 
   card(card: ProductCard): Buffer {
-    let json = this.cardJson.get(card);
-    if (json === undefined) this.cardJson.set(card, (json = Buffer.from(cardToJson(card))));
-    return json;
+    return this.cardPieces(card).json;
   }
 
   /** A JSON array of cards. */
@@ -73,14 +77,27 @@ export class CatalogJson {
     return this.categoriesJson.json;
   }
 
+  private cardPieces(card: ProductCard): CardJson {
+    let pieces = this.cardJson.get(card);
+    if (pieces === undefined) {
+      const afterComma = Buffer.from("," + cardToJson(card));
+      this.cardJson.set(card, (pieces = { json: afterComma.subarray(1), afterComma }));
+    }
+    return pieces;
+  }
+
   /** open, the cards' JSON separated by commas, close: in one buffer */
   private joined(open: Buffer, cards: readonly ProductCard[], close: Buffer): Buffer {
-    const pieces: Buffer[] = [open];
+    const pieces = new Array<Buffer>(cards.length + 2);
+    pieces[0] = open;
+    let length = open.length + close.length;
     for (let i = 0; i < cards.length; i++) {
-      if (i > 0) pieces.push(COMMA);
-      pieces.push(this.card(cards[i]!));
+      const card = this.cardPieces(cards[i]!);
+      const piece = i === 0 ? card.json : card.afterComma;
+      pieces[i + 1] = piece;
+      length += piece.length;
     }
-    pieces.push(close);
-    return Buffer.concat(pieces);
+    pieces[cards.length + 1] = close;
+    return Buffer.concat(pieces, length);
   }
 }

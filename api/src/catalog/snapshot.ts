@@ -142,6 +142,8 @@ export class CatalogSnapshot {
   private readonly similarKept = new Map<string, ProductCard[]>();
   /** recommendations' scratch: shared categories per position, all zero between calls */
   private scores: Uint16Array | null = null;
+  /** recommendations' scratch: 1 at the cart's positions, all zero between calls (cheaper to test than a Set) */
+  private inCart: Uint8Array | null = null;
 
   private constructor(version: string) {
     this.version = version;
@@ -452,13 +454,17 @@ export class CatalogSnapshot {
    * then the newest products to fill the list. Unknown ids are ignored.
    */
   recommendations(cartIds: readonly number[], bestSellers: readonly number[], limit: number, perCategory: number): ProductCard[] {
-    const inCart = new Set<number>();
+    const inCart = (this.inCart ??= new Uint8Array(this.size));
+    const cart: number[] = [];
     for (const id of cartIds) {
       const pos = this.positionOf.get(id);
-      if (pos !== undefined) inCart.add(pos);
+      if (pos !== undefined && inCart[pos] === 0) {
+        inCart[pos] = 1;
+        cart.push(pos);
+      }
     }
     const categories = new Set<number>();
-    for (const pos of inCart) for (const category of this.products[pos]!.categories) categories.add(category.id);
+    for (const pos of cart) for (const category of this.products[pos]!.categories) categories.add(category.id);
     // how many cart categories each candidate shares, counted in a per-snapshot scratch array (zeroed again below)
     const scores = (this.scores ??= new Uint16Array(this.size));
     const candidates: number[] = [];
@@ -466,7 +472,7 @@ export class CatalogSnapshot {
       const sequence = this.sequenceOf(id, "default");
       for (let k = 0, taken = 0; k < sequence.length && taken < perCategory; k++) {
         const pos = sequence[k]!;
-        if (inCart.has(pos) || !this.available[pos]) continue;
+        if (inCart[pos] === 1 || !this.available[pos]) continue;
         taken++;
         if (scores[pos] === 0) candidates.push(pos);
         scores[pos]!++;
@@ -476,7 +482,7 @@ export class CatalogSnapshot {
     for (const pos of candidates) scores[pos] = 0;
     const taken = new Set(chosen);
     const add = (pos: number) => {
-      if (chosen.length < limit && this.available[pos] && !inCart.has(pos) && !taken.has(pos)) {
+      if (chosen.length < limit && this.available[pos] && inCart[pos] === 0 && !taken.has(pos)) {
         chosen.push(pos);
         taken.add(pos);
       }
@@ -486,6 +492,7 @@ export class CatalogSnapshot {
       if (pos !== undefined) add(pos);
     }
     for (let pos = 0; pos < this.size && chosen.length < limit; pos++) add(pos);
+    for (const pos of cart) inCart[pos] = 0;
     return chosen.map((pos) => this.cards[pos]!);
   }
 }
