@@ -4,18 +4,10 @@ import type { CatalogResponse, Category, Product } from "@shop/shared/schemas/ca
 import { formatPrice } from "@shop/shared/format";
 import { computeTotals } from "@shop/shared/pricing";
 import { launchBrowser, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
-import { chromiumPath, startServer, type ShopServer } from "./helpers/server";
-import {
-  THEMES,
-  emitTelegramEvent as emit,
-  installTelegramClient,
-  launchUrl,
-  signedInitData,
-  telegramEvents as events,
-  type TelegramEvent,
-  type TelegramUserData,
-  type ThemeName,
-} from "./helpers/telegram";
+import { catalogLoaded, lastTelegramEvent as lastEvent, miniAppLauncher, noToasts, openInTelegram, recordRequests, rgb } from "./helpers/mini-app";
+import { startServer, type ShopServer } from "./helpers/server";
+import { haveChromium } from "./helpers/shop-for-tests";
+import { THEMES, emitTelegramEvent as emit, launchUrl, signedInitData, type TelegramUserData, type ThemeName } from "./helpers/telegram";
 
 /**
  * The Mini App as a native Telegram screen (docs/telegram.md, «Screen, buttons and feedback»), in Chromium at 390×844
@@ -24,9 +16,6 @@ import {
  * they say while the web's own buy buttons are hidden, toasts in Telegram's theme, my orders drawn with telegram-ui,
  * which the website never downloads. Screenshots: test-results/screenshots/native-<screen>-<theme|web>-<size>.png.
  */
-
-const haveChromium = chromiumPath() !== null;
-if (!haveChromium) console.warn("Chromium is not installed (apt-get install -y chromium): browser tests are skipped.");
 
 const BOT_TOKEN = "7000000003:E2E_token_for_the_native_mini_app_test";
 const BOT_USERNAME = "handmade_native_e2e_bot";
@@ -37,6 +26,8 @@ let server: ShopServer;
 let browser: Browser;
 let adminToken: string;
 let soldOutId = 0;
+
+const launch = miniAppLauncher(BOT_TOKEN);
 
 async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   const response = await server.fetch(path, {
@@ -80,34 +71,19 @@ interface ShopPage extends OpenedPage {
 }
 
 async function open(viewport: ViewportName, theme?: ThemeName): Promise<ShopPage> {
-  const opened = await openPage(browser, viewport, { baseURL: server.url });
-  if (theme) await installTelegramClient(opened.context, theme);
-  const requests: Request[] = [];
-  opened.page.on("request", (request) => requests.push(request));
-  return { ...opened, requests };
+  const opened = theme
+    ? await openInTelegram(browser, server.url, theme, { viewport })
+    : await openPage(browser, viewport, { baseURL: server.url });
+  return { ...opened, requests: recordRequests(opened.page) };
 }
 
-const lastEvent = async (page: Page, type: string): Promise<TelegramEvent | undefined> =>
-  (await events(page)).filter((event) => event.type === type).at(-1);
 const mainButton = async (page: Page) => (await lastEvent(page, "web_app_setup_main_button"))?.data;
 const secondaryButton = async (page: Page) => (await lastEvent(page, "web_app_setup_secondary_button"))?.data;
 /** what the cart's MainButton names: the goods after the discount, as the cart's total */
 const payButtonText = (price: number) => `Оформить заказ · ${formatPrice(computeTotals([{ price, quantity: 1 }], 0).total)}`;
-const rgb = (hex: string) => `rgb(${[1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16)).join(", ")})`;
 /** the Mini App's own chunks: the website must never request them */
 const telegramUiFiles = (requests: Request[]) =>
   requests.map((request) => new URL(request.url()).pathname).filter((file) => /telegram-ui|TelegramOrders/.test(file));
-
-async function catalogLoaded(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('[data-testid="product-skeleton"]') && document.querySelector('[aria-label="Товары"] article'),
-  );
-}
-
-/** waits until the toasts (3 s) have gone, so screenshots show the page itself */
-async function noToasts(page: Page) {
-  await expect.poll(() => page.getByTestId("toast").count(), { timeout: 6000 }).toBe(0);
-}
 
 const USERS: Record<ThemeName, TelegramUserData> = {
   light: { id: 880000301, first_name: "Анна", last_name: "Петрова", username: "anna_native", language_code: "ru" },
@@ -118,7 +94,7 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("the Mini App as
   let app: ShopPage;
   let page: Page;
   let product: CatalogResponse["products"][number];
-  const initData = signedInitData(BOT_TOKEN, USERS[theme]);
+  const user = USERS[theme];
   const shot = (name: string, fullPage = false) => screenshot(page, `native-${name}-${theme}`, "mobile", fullPage);
 
   beforeAll(async () => {
@@ -133,7 +109,7 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("the Mini App as
   });
 
   it("the catalogue has no shop title bar; the bottom navigation leads to search, wishlist, my orders and the cart", async () => {
-    await page.goto(launchUrl("/", initData, theme));
+    await launch(page, "/", user, theme);
     await catalogLoaded(page);
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
     expect(await page.locator("header").isVisible()).toBe(false);
@@ -154,7 +130,7 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("the Mini App as
   });
 
   it("the product page adds to the cart with the MainButton, then leads to the cart; no back link, no web buy buttons", async () => {
-    await page.goto(launchUrl(`/product/${product.id}`, initData, theme));
+    await launch(page, `/product/${product.id}`, user, theme);
     await expect.poll(() => page.locator("h1").textContent()).toBe(product.name);
     expect(await page.getByRole("link", { name: "← Назад в каталог" }).count()).toBe(0);
     await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, is_active: true, text: "Добавить в корзину" });
@@ -219,7 +195,7 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("the Mini App as
   });
 
   it("my orders are drawn with telegram-ui inside Telegram", async () => {
-    await page.goto(launchUrl("/", initData, theme));
+    await launch(page, "/", user, theme);
     await catalogLoaded(page);
     await page.getByRole("navigation", { name: "Разделы" }).getByRole("link", { name: "Мои заказы" }).click();
     await expect.poll(() => page.locator("h1").textContent()).toBe("Мои заказы");
@@ -246,7 +222,7 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("the Mini App as
   });
 
   it("a sold-out product has no MainButton: the page's disabled 'Нет в наличии' stays", async () => {
-    await page.goto(launchUrl(`/product/${soldOutId}`, initData, theme));
+    await launch(page, `/product/${soldOutId}`, user, theme);
     await expect.poll(() => page.locator("h1").textContent()).toBe(SOLD_OUT_NAME);
     await expect.poll(() => secondaryButton(page)).toMatchObject({ is_visible: true });
     expect((await mainButton(page))?.is_visible ?? false).toBe(false);

@@ -6,16 +6,10 @@ import type { AdminOrder, AdminOrdersResponse, CreateOrderBody, CreateOrderRespo
 import type { KpiResponse } from "@shop/shared/schemas/admin";
 import { formatAdminPrice, formatDateTime, formatRub } from "@shop/shared/format";
 import { launchBrowser, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
-import { buildWeb, chromiumPath, startServer, type ShopServer } from "./helpers/server";
-import {
-  emitTelegramEvent,
-  installTelegramClient,
-  launchUrl,
-  signedInitData,
-  telegramEvents,
-  type TelegramUserData,
-  type ThemeName,
-} from "./helpers/telegram";
+import { miniAppLauncher, openInTelegram, telegramEventsOf } from "./helpers/mini-app";
+import { buildWeb, startServer, type ShopServer } from "./helpers/server";
+import { haveChromium } from "./helpers/shop-for-tests";
+import { emitTelegramEvent, signedInitData, type TelegramUserData, type ThemeName } from "./helpers/telegram";
 import { invoiceOf, payInvoice } from "./helpers/payments";
 import { startFakeTelegram, type FakeTelegram } from "../bot/test/helpers/fake-telegram";
 
@@ -27,9 +21,6 @@ import { startFakeTelegram, type FakeTelegram } from "../bot/test/helpers/fake-t
  * token shows nothing of payment. Screenshots: test-results/screenshots/payments-*.png.
  */
 
-const haveChromium = chromiumPath() !== null;
-if (!haveChromium) console.warn("Chromium is not installed (apt-get install -y chromium): browser tests are skipped.");
-
 const BOT_TOKEN = "7000000003:E2E_token_for_payments_in_the_mini_app";
 const BOT_USERNAME = "handmade_pay_bot";
 const PROVIDER_TOKEN = "381764678:TEST:100037";
@@ -40,13 +31,19 @@ const USERS: Record<ThemeName, TelegramUserData> = {
 
 const spaces = (text: string | null | undefined) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").trim();
 
-/** A page at a named size; generous waits, since the shop may share a busy machine with other test runs. */
-async function newPage(server: ShopServer, viewport: ViewportName): Promise<OpenedPage> {
-  const opened = await openPage(browser, viewport, { baseURL: server.url });
+const launch = miniAppLauncher(BOT_TOKEN);
+
+/** Generous waits, since the shop may share a busy machine with other test runs. */
+function patient(opened: OpenedPage): OpenedPage {
   opened.page.setDefaultTimeout(60_000);
   opened.page.setDefaultNavigationTimeout(90_000);
   return opened;
 }
+
+/** A page at a named size. */
+const newPage = async (server: ShopServer, viewport: ViewportName) => patient(await openPage(browser, viewport, { baseURL: server.url }));
+/** A phone's page whose window plays the Telegram client. */
+const newMiniApp = async (server: ShopServer, theme: ThemeName) => patient(await openInTelegram(browser, server.url, theme));
 
 let webDistDir: string;
 let telegram: FakeTelegram;
@@ -172,11 +169,10 @@ describe.skipIf(!haveChromium)("online payment", () => {
     it(`the Mini App (${theme}) pays an invoiced order in Telegram's form and then shows 'Оплачен'`, async () => {
       const user = USERS[theme];
       const order = orders[theme];
-      const app = await newPage(shop, "mobile");
-      await installTelegramClient(app.context, theme);
+      const app = await newMiniApp(shop, theme);
       const { page } = app;
       try {
-        await page.goto(launchUrl("/my-orders", signedInitData(BOT_TOKEN, user), theme));
+        await launch(page, "/my-orders", user, theme);
         const card = page.getByTestId("my-order").filter({ hasText: `Заказ №${order.order_number}` });
         const pay = card.getByRole("button", { name: "Оплатить" });
         await pay.waitFor();
@@ -186,12 +182,12 @@ describe.skipIf(!haveChromium)("online payment", () => {
 
         await pay.click();
         // the app opens Telegram's payment form for the link the server created for this order
-        await expect.poll(async () => (await telegramEvents(page)).filter((event) => event.type === "web_app_open_invoice"), { timeout: 30_000 }).toHaveLength(1);
+        await expect.poll(() => telegramEventsOf(page, "web_app_open_invoice"), { timeout: 30_000 }).toHaveLength(1);
         const links = telegram.succeeded("createInvoiceLink").filter((call) => String(call.params.payload).startsWith(`order:${order.id}:`));
         expect(links.length).toBeGreaterThan(0);
         const link = links.at(-1)!;
         expect(link.params).toMatchObject({ currency: "RUB", provider_token: PROVIDER_TOKEN });
-        const slug = (await telegramEvents(page)).find((event) => event.type === "web_app_open_invoice")!.data!.slug as string;
+        const slug = (await telegramEventsOf(page, "web_app_open_invoice"))[0]!.data!.slug as string;
         expect(String(link.result)).toMatch(new RegExp(`/\\$?(invoice/)?${slug}$`));
 
         // the customer pays: Telegram asks the bot, then reports the payment, then closes the form with 'paid'
@@ -219,15 +215,14 @@ describe.skipIf(!haveChromium)("online payment", () => {
     let order = await placeOrder(shop, user);
     await adminApi(shop, `/api/orders/${order.id}/invoice`, { method: "POST", body: JSON.stringify({ delivery_cost: 250 }) });
     order = await adminApi<AdminOrder>(shop, `/api/orders/${order.id}`);
-    const app = await newPage(shop, "mobile");
-    await installTelegramClient(app.context, "light");
+    const app = await newMiniApp(shop, "light");
     const { page } = app;
     try {
-      await page.goto(launchUrl("/my-orders", signedInitData(BOT_TOKEN, user), "light"));
+      await launch(page, "/my-orders", user, "light");
       const card = page.getByTestId("my-order").filter({ hasText: `Заказ №${order.order_number}` });
       await card.getByRole("button", { name: "Оплатить" }).click();
-      await expect.poll(async () => (await telegramEvents(page)).filter((event) => event.type === "web_app_open_invoice"), { timeout: 30_000 }).toHaveLength(1);
-      const slug = (await telegramEvents(page)).find((event) => event.type === "web_app_open_invoice")!.data!.slug as string;
+      await expect.poll(() => telegramEventsOf(page, "web_app_open_invoice"), { timeout: 30_000 }).toHaveLength(1);
+      const slug = (await telegramEventsOf(page, "web_app_open_invoice"))[0]!.data!.slug as string;
       await emitTelegramEvent(page, "invoice_closed", { slug, status: "cancelled" });
       await expect.poll(() => card.getByRole("status").textContent(), { timeout: 30_000 }).toBe("Оплата отменена.");
       expect(await card.getByText("Счёт выставлен").count()).toBe(1);
@@ -322,11 +317,10 @@ describe.skipIf(!haveChromium)("a shop without online payment", () => {
       await admin.close();
     }
 
-    const app = await newPage(plain, "mobile");
-    await installTelegramClient(app.context, "light");
+    const app = await newMiniApp(plain, "light");
     try {
       const { page } = app;
-      await page.goto(launchUrl("/my-orders", signedInitData(BOT_TOKEN, user), "light"));
+      await launch(page, "/my-orders", user, "light");
       const card = page.getByTestId("my-order").filter({ hasText: `Заказ №${order.order_number}` });
       await card.waitFor();
       // an order without an invoice renders no payment part at all, with or without the shop's settings

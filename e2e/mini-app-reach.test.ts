@@ -3,18 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { CatalogResponse, ProductCard } from "@shop/shared/schemas/catalog";
 import { hydrated, launchBrowser, openPage, screenshot, type OpenedPage } from "./helpers/browser";
-import { buildWeb, chromiumPath, startServer, type ShopServer } from "./helpers/server";
-import {
-  emitTelegramEvent as emit,
-  installTelegramClient,
-  launchUrl,
-  signedInitData,
-  telegramEvents as events,
-  TelegramCloudStorage,
-  type ClientOptions,
-  type TelegramUserData,
-  type ThemeName,
-} from "./helpers/telegram";
+import { catalogLoaded, lastTelegramEvent, miniAppLauncher, noToasts, openInTelegram, telegramEventsOf as eventsOf } from "./helpers/mini-app";
+import { buildWeb, startServer, type ShopServer } from "./helpers/server";
+import { haveChromium } from "./helpers/shop-for-tests";
+import { emitTelegramEvent as emit, TelegramCloudStorage, type ClientOptions, type TelegramUserData, type ThemeName } from "./helpers/telegram";
 
 /**
  * How the Mini App reaches its customer (docs/product.md#inside-telegram), in Chromium at 390×844 with Telegram
@@ -22,9 +14,6 @@ import {
  * CloudStorage, write access and the home screen after an order, the full-screen lightbox; and on the website, my
  * orders links to the Mini App when the shop has a bot. Screenshots: test-results/screenshots/reach-*.png.
  */
-
-const haveChromium = chromiumPath() !== null;
-if (!haveChromium) console.warn("Chromium is not installed (apt-get install -y chromium): browser tests are skipped.");
 
 const BOT_TOKEN = "7000000002:E2E_token_that_signs_the_reach_init_data";
 const BOT_USERNAME = "handmade_reach_bot";
@@ -63,22 +52,10 @@ const newUser = (extra: Partial<TelegramUserData> = {}): TelegramUserData => ({
   ...extra,
 });
 
-async function openMiniApp(theme: ThemeName, user: TelegramUserData, options: ClientOptions = {}): Promise<OpenedPage> {
-  const opened = await openPage(browser, "mobile", { baseURL: server.url });
-  await installTelegramClient(opened.context, theme, { user, ...options });
-  return opened;
-}
+const openMiniApp = (theme: ThemeName, user: TelegramUserData, options: ClientOptions = {}): Promise<OpenedPage> =>
+  openInTelegram(browser, server.url, theme, { user, ...options });
 
-const launch = (page: Page, path: string, user: TelegramUserData, theme: ThemeName, startParam?: string) =>
-  page.goto(launchUrl(path, signedInitData(BOT_TOKEN, user, startParam), theme, startParam));
-
-const eventsOf = async (page: Page, type: string) => (await events(page)).filter((event) => event.type === type);
-
-async function catalogLoaded(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('[data-testid="product-skeleton"]') && document.querySelector('[aria-label="Товары"] article'),
-  );
-}
+const launch = miniAppLauncher(BOT_TOKEN);
 
 /** The device's cart as [product id, quantity]. */
 const deviceCart = (page: Page) =>
@@ -114,7 +91,7 @@ async function openWithCart(theme: ThemeName, user: TelegramUserData, options: C
   await addFirstProductToCart(app.page);
   await app.page.getByTestId("bottom-cart").click();
   // inside Telegram the cart's MainButton leads to checkout (the page's own link is hidden meanwhile)
-  const cartButton = async () => (await events(app.page)).filter((event) => event.type === "web_app_setup_main_button").at(-1)?.data;
+  const cartButton = async () => (await lastTelegramEvent(app.page, "web_app_setup_main_button"))?.data;
   await expect.poll(async () => (await cartButton())?.text).toMatch(/^Оформить заказ · /);
   await emit(app.page, "main_button_pressed");
   await expect.poll(() => new URL(app.page.url()).pathname).toBe("/checkout");
@@ -134,7 +111,7 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("the Mini App re
       const share = page.getByRole("button", { name: "Поделиться номером" });
       await page.evaluate(() => window.scrollTo(0, 0));
       await expect.poll(() => share.isVisible()).toBe(true);
-      await expect.poll(() => page.getByTestId("toast").count(), { timeout: 6000 }).toBe(0);
+      await noToasts(page);
       await screenshot(page, `reach-checkout-phone-${theme}`, "mobile");
       await share.click();
       await expect.poll(() => phone.inputValue()).toBe("+7 (916) 123-45-67");
@@ -185,7 +162,7 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("the Mini App re
       // the window stays open while it asks
       expect(await page.getByText("Окно закроется через 5 секунд.").count()).toBe(0);
       await page.waitForLoadState("networkidle");
-      await expect.poll(() => page.getByTestId("toast").count(), { timeout: 6000 }).toBe(0);
+      await noToasts(page);
       await writeAccess.evaluate((element) => element.parentElement!.scrollIntoView({ block: "center" }));
       await screenshot(page, `reach-after-order-${theme}`, "mobile");
 
@@ -196,7 +173,7 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("the Mini App re
 
       // the next order: write access is asked again (initData still says no), the home screen is not offered again
       await addFirstProductToCart(page);
-      await page.goto(launchUrl("/checkout", signedInitData(BOT_TOKEN, user), theme));
+      await launch(page, "/checkout", user, theme);
       await page.getByLabel("Телефон *").fill("+7 (916) 123-45-67");
       await emit(page, "main_button_pressed");
       await expect.poll(() => new URL(page.url()).pathname, { timeout: 15000 }).toMatch(/^\/order-success\//);

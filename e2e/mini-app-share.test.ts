@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { CatalogResponse, ProductCard } from "@shop/shared/schemas/catalog";
 import { formatPrice } from "@shop/shared/format";
-import { launchBrowser, openPage, screenshot, type OpenedPage } from "./helpers/browser";
-import { chromiumPath, startServer, type ShopServer } from "./helpers/server";
-import { emitTelegramEvent, installTelegramClient, launchUrl, signedInitData, telegramEvents, type TelegramUserData } from "./helpers/telegram";
+import { launchBrowser, screenshot, type OpenedPage } from "./helpers/browser";
+import { miniAppLauncher, openInTelegram, telegramEventsOf } from "./helpers/mini-app";
+import { startServer, type ShopServer } from "./helpers/server";
+import { haveChromium } from "./helpers/shop-for-tests";
+import { emitTelegramEvent, type TelegramUserData } from "./helpers/telegram";
 import { startFakeTelegram, type FakeTelegram } from "../bot/test/helpers/fake-telegram";
 
 /**
@@ -14,13 +16,11 @@ import { startFakeTelegram, type FakeTelegram } from "../bot/test/helpers/fake-t
  * dialog with the id it returns (web_app_send_prepared_message); no share link is opened.
  */
 
-const haveChromium = chromiumPath() !== null;
-if (!haveChromium) console.warn("Chromium is not installed (apt-get install -y chromium): browser tests are skipped.");
-
 const BOT_TOKEN = "7000000002:E2E_token_for_sharing_from_the_mini_app";
 const BOT_USERNAME = "handmade_share_bot";
 const MINI_APP_URL = `https://t.me/${BOT_USERNAME}/shop`;
 const USER: TelegramUserData = { id: 880000011, first_name: "Вера", username: "vera_e2e", language_code: "ru" };
+const launch = miniAppLauncher(BOT_TOKEN);
 
 let fake: FakeTelegram;
 let server: ShopServer;
@@ -43,8 +43,7 @@ beforeAll(async () => {
     },
   });
   browser = await launchBrowser();
-  opened = await openPage(browser, "mobile", { baseURL: server.url });
-  await installTelegramClient(opened.context, "light");
+  opened = await openInTelegram(browser, server.url, "light");
   page = opened.page;
 });
 
@@ -55,13 +54,13 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const eventsOf = async (type: string) => (await telegramEvents(page)).filter((event) => event.type === type);
+const eventsOf = (type: string) => telegramEventsOf(page, type);
 
 describe.skipIf(!haveChromium)("sharing a product from the Mini App", () => {
   it("sends the product's card through Telegram's share dialog with the id the server prepared", async () => {
     const catalog = (await (await server.fetch("/api/products?page=1&limit=1")).json()) as CatalogResponse;
     product = catalog.products[0]!;
-    await page.goto(launchUrl(`/product/${product.id}`, signedInitData(BOT_TOKEN, USER), "light"));
+    await launch(page, `/product/${product.id}`, USER, "light");
     await expect.poll(() => page.locator("h1").textContent(), { timeout: 15_000 }).toBe(product.name);
 
     await page.getByRole("button", { name: "Поделиться" }).click();

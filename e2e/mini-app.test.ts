@@ -4,16 +4,16 @@ import type { CatalogResponse, ProductCard } from "@shop/shared/schemas/catalog"
 import type { AdminOrdersResponse, CreateOrderBody } from "@shop/shared/schemas/orders";
 import { formatPrice } from "@shop/shared/format";
 import { launchBrowser, openPage, screenshot, type OpenedPage } from "./helpers/browser";
-import { chromiumPath, startServer, type ShopServer } from "./helpers/server";
+import { catalogLoaded, lastTelegramEvent as lastEvent, miniAppLauncher, noToasts, openInTelegram, recordRequests, rgb } from "./helpers/mini-app";
+import { startServer, type ShopServer } from "./helpers/server";
+import { haveChromium } from "./helpers/shop-for-tests";
 import {
   THEMES,
   changeTelegramTheme,
   emitTelegramEvent as emit,
-  installTelegramClient,
   launchUrl,
   signedInitData as signWith,
   telegramEvents as events,
-  type TelegramEvent,
   type TelegramUserData,
   type ThemeName,
 } from "./helpers/telegram";
@@ -28,13 +28,11 @@ import { startFakeTelegram, type FakeTelegram } from "../bot/test/helpers/fake-t
  * test-results/screenshots/mini-app-<screen>-<theme>-mobile.png.
  */
 
-const haveChromium = chromiumPath() !== null;
-if (!haveChromium) console.warn("Chromium is not installed (apt-get install -y chromium): browser tests are skipped.");
-
 const BOT_TOKEN = "7000000001:E2E_token_that_signs_the_mini_app_init_data";
 const BOT_USERNAME = "handmade_e2e_bot";
 const MINI_APP_URL = `https://t.me/${BOT_USERNAME}/shop`;
 const signedInitData = (user: TelegramUserData, startParam?: string) => signWith(BOT_TOKEN, user, startParam);
+const launch = miniAppLauncher(BOT_TOKEN);
 
 let server: ShopServer;
 let browser: Browser;
@@ -79,19 +77,14 @@ interface MiniAppPage extends OpenedPage {
  * it); `client: false` is a plain browser without one.
  */
 async function openMiniApp(theme: ThemeName, options: { client?: boolean } = {}): Promise<MiniAppPage> {
-  const opened = await openPage(browser, "mobile", { baseURL: server.url });
-  if (options.client !== false) await installTelegramClient(opened.context, theme);
-  const requests: Request[] = [];
-  opened.page.on("request", (request) => requests.push(request));
+  const opened =
+    options.client === false ? await openPage(browser, "mobile", { baseURL: server.url }) : await openInTelegram(browser, server.url, theme);
+  const requests = recordRequests(opened.page);
   return {
     ...opened,
     requests,
     scripts: () => requests.filter((request) => request.resourceType() === "script").map((request) => new URL(request.url()).pathname),
   };
-}
-
-async function lastEvent(page: Page, type: string): Promise<TelegramEvent | undefined> {
-  return (await events(page)).filter((event) => event.type === type).at(-1);
 }
 
 const backButtonVisible = async (page: Page) => (await lastEvent(page, "web_app_setup_back_button"))?.data?.is_visible === true;
@@ -104,14 +97,6 @@ const haptics = async (page: Page) =>
 const rootStyle = (page: Page, name: string) =>
   page.evaluate((variable) => document.documentElement.style.getPropertyValue(variable), name);
 const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-const rgb = (hex: string) =>
-  `rgb(${[1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16)).join(", ")})`;
-
-async function catalogLoaded(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('[data-testid="product-skeleton"]') && document.querySelector('[aria-label="Товары"] article'),
-  );
-}
 
 const USERS: Record<ThemeName, TelegramUserData> = {
   light: { id: 880000001, first_name: "Анна", last_name: "Петрова", username: "anna_e2e", language_code: "ru" },
@@ -125,7 +110,7 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("Mini App in the
   const initData = signedInitData(user);
   /** test-results/screenshots/mini-app-<name>-<theme>-mobile.png, once the toasts (3 s) have gone */
   const shot = async (name: string, fullPage = false) => {
-    await expect.poll(() => page.getByTestId("toast").count(), { timeout: 6000 }).toBe(0);
+    await noToasts(page);
     return screenshot(page, `mini-app-${name}-${theme}`, "mobile", fullPage);
   };
   let product: ProductCard;
@@ -334,7 +319,7 @@ describe.skipIf(!haveChromium)("Mini App launch details", () => {
     const app = await openMiniApp("light");
     try {
       const startParam = `product_${product.id}`;
-      await app.page.goto(launchUrl("/", signedInitData(USERS.light, startParam), "light", startParam));
+      await launch(app.page, "/", USERS.light, "light", startParam);
       await expect.poll(() => app.page.locator("h1").textContent()).toBe(product.name);
       expect(new URL(app.page.url()).pathname).toBe(`/product/${product.id}`);
       await expect.poll(() => backButtonVisible(app.page)).toBe(true);
@@ -352,7 +337,7 @@ describe.skipIf(!haveChromium)("Mini App launch details", () => {
     const app = await openMiniApp("light");
     try {
       const { page } = app;
-      await page.goto(launchUrl("/", signedInitData(USERS.light), "light"));
+      await launch(page, "/", USERS.light, "light");
       await catalogLoaded(page);
       await expect.poll(() => bodyBackground(page)).toBe(rgb(THEMES.light.secondary_bg_color));
       expect(await page.locator("h1").evaluate((element) => getComputedStyle(element).color)).toBe(rgb(THEMES.light.text_color));
@@ -375,7 +360,7 @@ describe.skipIf(!haveChromium)("Mini App launch details", () => {
     const app = await openMiniApp("light", { client: false });
     try {
       const { page } = app;
-      await page.goto(launchUrl("/", signedInitData(USERS.light), "light"));
+      await launch(page, "/", USERS.light, "light");
       await catalogLoaded(page);
       await page.locator('[aria-label="Товары"] article').first().getByRole("button", { name: "В корзину" }).click();
       await page.goto("/checkout");

@@ -4,16 +4,9 @@ import type { AdminProductsResponse } from "@shop/shared/schemas/admin";
 import type { CatalogResponse, Category, Product } from "@shop/shared/schemas/catalog";
 import type { AdminOrdersResponse } from "@shop/shared/schemas/orders";
 import { hydrated, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
+import { lastTelegramEvent, openInTelegram } from "./helpers/mini-app";
 import { haveChromium, shopForTests } from "./helpers/shop-for-tests";
-import {
-  emitTelegramEvent as emit,
-  installTelegramClient,
-  launchUrl,
-  signedInitData,
-  telegramEvents,
-  type TelegramUserData,
-  type ThemeName,
-} from "./helpers/telegram";
+import { emitTelegramEvent as emit, launchUrl, signedInitData, type TelegramUserData, type ThemeName } from "./helpers/telegram";
 
 /**
  * Stock in the browser (docs/product.md#stock) against the real server: the availability lines, a sold-out
@@ -73,7 +66,7 @@ async function setStock(id: number, target: number) {
 
 /** the text of Telegram's MainButton as the app last set it up (an empty string while hidden) */
 const mainButtonText = async (page: Page) => {
-  const setup = (await telegramEvents(page)).filter((event) => event.type === "web_app_setup_main_button").at(-1)?.data;
+  const setup = (await lastTelegramEvent(page, "web_app_setup_main_button"))?.data;
   return setup?.is_visible ? String(setup.text) : "";
 };
 const card = (page: Page, name: string) => page.locator('[aria-label="Товары"] article').filter({ hasText: name });
@@ -309,8 +302,7 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("stock in the Mi
     ) as { subscribed: boolean };
 
   beforeAll(async () => {
-    opened = await openPage(shop.browser, "mobile", { baseURL: shop.server.url });
-    await installTelegramClient(opened.context, theme);
+    opened = await openInTelegram(shop.browser, shop.server.url, theme);
     page = opened.page;
   });
 

@@ -12,7 +12,8 @@ import { signInitData } from "../../api/src/lib/telegram-init-data";
  *   getRequestedContact), write access, the home screen and full screen;
  * - CloudStorage (web_app_invoke_custom_method: getStorageValues, saveStorageValue…) kept by the test in a
  *   `TelegramCloudStorage`, which several browser contexts may share: one user's devices.
- * Used by e2e/mini-app.test.ts and scripts/mini-app-preview.ts.
+ * Used by the browser tests (through mini-app.ts: a page with this client, a signed launch) and
+ * scripts/mini-app-preview.ts.
  */
 
 /** Telegram iOS's default themes. */

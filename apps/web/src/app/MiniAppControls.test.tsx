@@ -1,10 +1,10 @@
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { Outlet, RouterProvider, createBrowserRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { isInTelegram, resetTelegramDetection } from "../lib/telegram";
 import { useCart } from "../stores/cart";
 import { setCheckoutDraftStarted } from "../stores/checkout-draft";
-import { createFakeTelegramSdk, telegramLaunchHash } from "../test-helpers/fake-telegram-sdk";
+import { createFakeTelegramSdk } from "../test-helpers/fake-telegram-sdk";
+import { leaveTelegram, startMiniApp } from "../test-helpers/telegram-launch";
 import MiniAppControls, { isCatalogRoot } from "./MiniAppControls";
 
 const fake = vi.hoisted(() => ({ current: null as null | ReturnType<typeof createFakeTelegramSdk> }));
@@ -47,20 +47,14 @@ const closingConfirmed = () =>
 
 beforeEach(() => {
   fake.current = createFakeTelegramSdk();
-  window.sessionStorage.clear();
-  window.localStorage.clear();
-  window.history.replaceState(null, "", "/" + telegramLaunchHash());
-  resetTelegramDetection();
-  // detected now, as at start-up: later pages have no hash (session storage remembers)
-  expect(isInTelegram()).toBe(true);
+  startMiniApp();
   useCart.setState({ items: [] });
   setCheckoutDraftStarted(false);
 });
 
 afterEach(() => {
   cleanup();
-  resetTelegramDetection();
-  window.history.replaceState(null, "", "/");
+  leaveTelegram();
 });
 
 describe("Telegram's BackButton", () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { miniAppProductLink } from "../features/product/ShareMenu";
+import { leaveTelegram } from "../test-helpers/telegram-launch";
 import { resetTelegramDetection } from "./telegram";
 import { startParamPath, startTelegram } from "./telegram-start";
 
@@ -35,9 +36,8 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  window.history.replaceState(null, "", "/");
   delete document.documentElement.dataset.telegram;
-  resetTelegramDetection();
+  leaveTelegram();
 });
 
 describe("start parameters", () => {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { leaveTelegram } from "../test-helpers/telegram-launch";
 import { isInTelegram, resetTelegramDetection, telegramHeaders, telegramInitData, telegramUser } from "./telegram";
 
 const user = { id: 123456789, first_name: "Анна", last_name: "Петрова", username: "anna", language_code: "ru" };
@@ -12,14 +13,10 @@ const launch = new URLSearchParams({ tgWebAppData: initData, tgWebAppVersion: "8
 
 beforeEach(() => {
   window.sessionStorage.clear();
-  window.history.replaceState(null, "", "/");
-  resetTelegramDetection();
+  leaveTelegram();
 });
 
-afterEach(() => {
-  window.history.replaceState(null, "", "/");
-  resetTelegramDetection();
-});
+afterEach(leaveTelegram);
 
 describe("Telegram detection without the SDK", () => {
   it("is a plain website without launch parameters", () => {

@@ -12,6 +12,8 @@ export interface FakeTelegramSdk {
   calls: { name: string; args: unknown[] }[];
   /** arguments of every call of one method */
   argsOf(name: string): unknown[][];
+  /** the first argument of the method's last call: the parameters a button was last set up with */
+  lastParams(name: string): Record<string, unknown> | undefined;
   pressBackButton(): void;
   pressMainButton(): void;
   pressSecondaryButton(): void;
@@ -36,6 +38,8 @@ export function createFakeTelegramSdk(): FakeTelegramSdk {
     set.add(listener);
     return () => set.delete(listener);
   };
+
+  const argsOf = (name: string) => calls.filter((call) => call.name === name).map((call) => call.args);
 
   const sdk = {
     showBackButton: safe("showBackButton"),
@@ -67,7 +71,8 @@ export function createFakeTelegramSdk(): FakeTelegramSdk {
   return {
     sdk,
     calls,
-    argsOf: (name) => calls.filter((call) => call.name === name).map((call) => call.args),
+    argsOf,
+    lastParams: (name) => argsOf(name).at(-1)?.[0] as Record<string, unknown> | undefined,
     pressBackButton: () => [...back].forEach((listener) => listener()),
     pressMainButton: () => [...main].forEach((listener) => listener()),
     pressSecondaryButton: () => [...secondary].forEach((listener) => listener()),
@@ -80,8 +85,12 @@ export function createFakeTelegramSdk(): FakeTelegramSdk {
   };
 }
 
+/** The initData of a launch (unsigned: the component tests never reach the server). */
+export function telegramInitData(user: object): string {
+  return new URLSearchParams({ user: JSON.stringify(user), auth_date: "1700000000", signature: "s", hash: "h" }).toString();
+}
+
 /** The URL hash Telegram opens the Mini App with (user Анна Петрова, id 4242). */
 export function telegramLaunchHash(user: object = { id: 4242, first_name: "Анна", last_name: "Петрова", username: "anna" }): string {
-  const initData = new URLSearchParams({ user: JSON.stringify(user), auth_date: "1700000000", signature: "s", hash: "h" });
-  return "#" + new URLSearchParams({ tgWebAppData: initData.toString(), tgWebAppVersion: "8.0", tgWebAppPlatform: "ios" }).toString();
+  return "#" + new URLSearchParams({ tgWebAppData: telegramInitData(user), tgWebAppVersion: "8.0", tgWebAppPlatform: "ios" }).toString();
 }

@@ -1,14 +1,12 @@
-import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { cleanUpComponentTest } from "../../test-helpers/clean-up";
+import { jsonResponse } from "../../test-helpers/json-response";
 import { adminRequest, ApiError } from "./api/client";
 import { RequireAdmin } from "./components/RequireAdmin";
 import { deleteProductWithMessages } from "./products/ProductsTable";
 import { endSession, getToken, startSession } from "./session";
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 beforeEach(() => {
   vi.spyOn(console, "error").mockImplementation(() => {});
@@ -16,11 +14,7 @@ beforeEach(() => {
   startSession("token-1", "admin");
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(cleanUpComponentTest);
 
 describe("admin session", () => {
   it("keeps the token under authToken and sends it as a bearer header", async () => {

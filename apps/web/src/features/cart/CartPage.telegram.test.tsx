@@ -1,12 +1,14 @@
-import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { computeTotals } from "@shop/shared/pricing";
 import { formatPrice } from "@shop/shared/format";
 import { invalidate } from "../../lib/query";
-import { isInTelegram, resetTelegramDetection } from "../../lib/telegram";
 import { useCart } from "../../stores/cart";
-import { createFakeTelegramSdk, telegramLaunchHash } from "../../test-helpers/fake-telegram-sdk";
+import { cleanUpComponentTest } from "../../test-helpers/clean-up";
+import { createFakeTelegramSdk } from "../../test-helpers/fake-telegram-sdk";
+import { jsonResponse } from "../../test-helpers/json-response";
+import { leaveTelegram, startMiniApp } from "../../test-helpers/telegram-launch";
 import CartPage from "./CartPage";
 
 /**
@@ -32,7 +34,7 @@ function renderCart() {
   return router;
 }
 
-const lastParams = (method: string) => fake.current!.argsOf(method).at(-1)?.[0] as Record<string, unknown> | undefined;
+const lastParams = (method: string) => fake.current!.lastParams(method);
 
 /** a client without that button: the SDK's isAvailable() says no (an older Telegram version) */
 function unavailable(method: string) {
@@ -42,29 +44,17 @@ function unavailable(method: string) {
 
 beforeEach(() => {
   fake.current = createFakeTelegramSdk();
-  window.sessionStorage.clear();
-  window.localStorage.clear();
-  window.history.replaceState(null, "", "/" + telegramLaunchHash());
-  resetTelegramDetection();
-  expect(isInTelegram()).toBe(true);
+  startMiniApp();
   invalidate("");
   useCart.setState({ items: [{ ...vase, quantity: 2 }] });
   // the cart's freshness check reads the product; its recommendations are empty here
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) =>
-      new Response(JSON.stringify(/recommend/.test(url) ? [] : vase), { headers: { "Content-Type": "application/json" } }),
-    ),
-  );
+  vi.stubGlobal("fetch", vi.fn(async (url: string) => jsonResponse(200, /recommend/.test(url) ? [] : vase)));
   vi.spyOn(console, "warn").mockImplementation(() => {});
 });
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  resetTelegramDetection();
-  window.history.replaceState(null, "", "/");
+  cleanUpComponentTest();
+  leaveTelegram();
 });
 
 describe("the cart in the Mini App", () => {

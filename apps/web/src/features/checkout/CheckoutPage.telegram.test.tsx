@@ -1,13 +1,14 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { RouterProvider, createMemoryRouter, useParams } from "react-router-dom";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CreateOrderBody } from "@shop/shared/schemas/orders";
 import { invalidate } from "../../lib/query";
-import { isInTelegram, resetTelegramDetection } from "../../lib/telegram";
 import { useCart } from "../../stores/cart";
 import { useCheckoutDraft } from "../../stores/checkout-draft";
-import { createFakeTelegramSdk, telegramLaunchHash } from "../../test-helpers/fake-telegram-sdk";
-import CheckoutPage from "./CheckoutPage";
+import { cleanUpComponentTest } from "../../test-helpers/clean-up";
+import { createFakeTelegramSdk } from "../../test-helpers/fake-telegram-sdk";
+import { jsonResponse as json } from "../../test-helpers/json-response";
+import { renderCheckout } from "../../test-helpers/render-checkout";
+import { leaveTelegram, startMiniApp } from "../../test-helpers/telegram-launch";
 
 /** The checkout inside the Mini App: the MainButton submits, with its progress state, haptics and the draft flag. */
 
@@ -16,9 +17,6 @@ vi.mock("../../lib/telegram-sdk", () => ({ setUpMiniApp: () => fake.current?.sdk
 
 const vase = { id: 1, name: "Ваза «Лён»", price: 1890, sku: "HM-000001", images: [{ id: 3, image_url: "/uploads/v.webp" }], stock: null, made_to_order_days: null };
 const CONFIG = { botUsername: "shop_bot", botLink: "https://t.me/shop_bot", checkoutMode: "bot", miniAppUrl: null, deliveryFee: 250, discountTiers: [] };
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 let calls: { url: string; init: RequestInit | undefined }[];
 let answerOrder: (response: Response) => void;
@@ -35,31 +33,12 @@ function mockApi() {
   );
 }
 
-function Success() {
-  return <p>Заказ {useParams().orderNumber} принят</p>;
-}
-
-function renderCheckout() {
-  const router = createMemoryRouter(
-    [
-      { path: "/checkout", Component: CheckoutPage },
-      { path: "/order-success/:orderNumber", Component: Success },
-    ],
-    { initialEntries: ["/checkout"] },
-  );
-  return render(<RouterProvider router={router} />);
-}
-
-const mainButton = () => fake.current!.argsOf("setMainButtonParams").at(-1)?.[0] as Record<string, unknown> | undefined;
+const mainButton = () => fake.current!.lastParams("setMainButtonParams");
 const haptics = () => fake.current!.calls.filter((call) => call.name.startsWith("hapticFeedback")).map((call) => call.args[0]);
 
 beforeEach(() => {
   fake.current = createFakeTelegramSdk();
-  window.sessionStorage.clear();
-  window.localStorage.clear();
-  window.history.replaceState(null, "", "/" + telegramLaunchHash());
-  resetTelegramDetection();
-  expect(isInTelegram()).toBe(true);
+  startMiniApp();
   invalidate("");
   useCart.setState({ items: [{ ...vase, quantity: 2 }] });
   vi.stubGlobal("alert", () => {});
@@ -69,11 +48,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  resetTelegramDetection();
-  window.history.replaceState(null, "", "/");
+  cleanUpComponentTest();
+  leaveTelegram();
 });
 
 describe("checkout in the Mini App", () => {

@@ -1,18 +1,16 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { RouterProvider, createMemoryRouter, useParams } from "react-router-dom";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { invalidate } from "../../lib/query";
 import { useCart } from "../../stores/cart";
-import CheckoutPage from "./CheckoutPage";
+import { cleanUpComponentTest } from "../../test-helpers/clean-up";
+import { jsonResponse as json } from "../../test-helpers/json-response";
+import { renderCheckout } from "../../test-helpers/render-checkout";
 
 vi.mock("../../lib/navigation", () => ({ leaveTo: vi.fn() }));
 const { leaveTo } = await import("../../lib/navigation");
 
 const vase = { id: 1, name: "Ваза «Лён»", price: 1890, sku: "HM-000001", images: [{ id: 3, image_url: "/uploads/v.webp" }], stock: null, made_to_order_days: null };
 const mug = { id: 2, name: "Кружка", price: 650.5, sku: "HM-000002", images: [], stock: null, made_to_order_days: null };
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 const DIRECT = { botUsername: null, botLink: null, checkoutMode: "direct", deliveryFee: 250, discountTiers: [] };
 const BOT = { botUsername: "shop_bot", botLink: "https://t.me/shop_bot", checkoutMode: "bot", deliveryFee: 250, discountTiers: [] };
@@ -33,23 +31,6 @@ function mockApi(config: unknown, orders: Handler) {
       return orders(url, init);
     }),
   );
-}
-
-function Success() {
-  return <p>Заказ {useParams().orderNumber} принят</p>;
-}
-
-function renderCheckout() {
-  const router = createMemoryRouter(
-    [
-      { path: "/checkout", Component: CheckoutPage },
-      { path: "/order-success/:orderNumber", Component: Success },
-      { path: "/", element: <p>Каталог</p> },
-    ],
-    { initialEntries: ["/checkout"] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
 }
 
 const submit = () => fireEvent.click(screen.getAllByRole("button", { name: "Оформить заказ" })[0]!);
@@ -75,9 +56,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+  cleanUpComponentTest();
   vi.mocked(leaveTo).mockReset();
 });
 
@@ -130,7 +109,7 @@ describe("checkout form", () => {
 
   it("without a bot creates the order on the site, clears the cart and shows order success", async () => {
     mockApi(DIRECT, () => json(201, { id: 7, order_number: "260001", status: "new" }));
-    const router = renderCheckout();
+    const { router } = renderCheckout();
     fillValidForm();
     submit();
     expect(await screen.findByText("Заказ 260001 принят")).toBeTruthy();

@@ -1,18 +1,18 @@
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MyOrderDetail, MyOrdersResponse } from "@shop/shared/schemas/orders";
 import { formatDateTime } from "@shop/shared/format";
 import { invalidate } from "../../lib/query";
 import { resetTelegramDetection } from "../../lib/telegram";
+import { cleanUpComponentTest } from "../../test-helpers/clean-up";
+import { telegramInitData } from "../../test-helpers/fake-telegram-sdk";
+import { jsonResponse as json } from "../../test-helpers/json-response";
+import { launchInTelegram, leaveTelegram } from "../../test-helpers/telegram-launch";
 import MyOrdersPage from "./MyOrdersPage";
 
 const user = { id: 4242, first_name: "Анна" };
-const initData = new URLSearchParams({ user: JSON.stringify(user), auth_date: "1700000000", signature: "s", hash: "h" }).toString();
-const launchHash = "#" + new URLSearchParams({ tgWebAppData: initData, tgWebAppVersion: "8.0", tgWebAppPlatform: "ios" }).toString();
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const initData = telegramInitData(user);
 
 const LIST: MyOrdersResponse = {
   orders: [
@@ -64,25 +64,16 @@ function renderPage() {
   render(<RouterProvider router={router} />);
 }
 
-function launchInTelegram() {
-  window.history.replaceState(null, "", "/my-orders" + launchHash);
-  resetTelegramDetection();
-}
-
 beforeEach(() => {
   window.sessionStorage.clear();
-  window.history.replaceState(null, "", "/");
-  resetTelegramDetection();
+  leaveTelegram();
   invalidate("");
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  window.history.replaceState(null, "", "/");
-  resetTelegramDetection();
+  cleanUpComponentTest();
+  leaveTelegram();
 });
 
 describe("my orders", () => {
@@ -103,7 +94,7 @@ describe("my orders", () => {
   });
 
   it("loads with the signed initData, then lists the orders and the last address", async () => {
-    launchInTelegram();
+    launchInTelegram("/my-orders", user);
     const answer = deferred<Response>();
     mockApi(() => answer.promise);
     renderPage();
@@ -127,7 +118,7 @@ describe("my orders", () => {
   });
 
   it("says so when there are no orders", async () => {
-    launchInTelegram();
+    launchInTelegram("/my-orders", user);
     mockApi(() => json(200, { orders: [], lastAddress: null }));
     renderPage();
     await screen.findByText("У вас пока нет заказов.");
@@ -135,7 +126,7 @@ describe("my orders", () => {
   });
 
   it("loads an order's details only when its card is opened, and closes it again", async () => {
-    launchInTelegram();
+    launchInTelegram("/my-orders", user);
     const detail = deferred<Response>();
     mockApi((url) => (url === "/api/my-orders" ? json(200, LIST) : detail.promise));
     renderPage();
@@ -168,7 +159,7 @@ describe("my orders", () => {
   });
 
   it("shows the server's reason when the list cannot be read, and tries again", async () => {
-    launchInTelegram();
+    launchInTelegram("/my-orders", user);
     let fail = true;
     mockApi(() =>
       fail ? json(401, { message: "Данные Telegram не прошли проверку. Откройте магазин из Telegram заново." }) : json(200, LIST),

@@ -1,9 +1,11 @@
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatDateTime } from "@shop/shared/format";
 import { invalidate } from "../../lib/query";
 import { resetTelegramDetection } from "../../lib/telegram";
-import { telegramLaunchHash } from "../../test-helpers/fake-telegram-sdk";
+import { cleanUpComponentTest } from "../../test-helpers/clean-up";
+import { jsonResponse as json } from "../../test-helpers/json-response";
+import { launchInTelegram, leaveTelegram } from "../../test-helpers/telegram-launch";
 import { OrderPayment } from "./OrderPayment";
 
 const openTelegramInvoice = vi.fn<(url: string) => Promise<string | null>>();
@@ -11,9 +13,6 @@ vi.mock("../../lib/telegram-invoice", () => ({ openTelegramInvoice: (url: string
 
 const INVOICE_URL = "https://t.me/$c2hvcC1vcmRlci0xMQ";
 const PAID_AT = "2026-03-06T09:30:00.000Z";
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 let calls: { url: string; method: string; headers: Record<string, string> }[];
 
@@ -34,25 +33,17 @@ function mockApi(options: { payments: boolean; link?: () => Response; recordedSt
   );
 }
 
-function launchInTelegram() {
-  window.history.replaceState(null, "", "/my-orders" + telegramLaunchHash());
-  resetTelegramDetection();
-}
-
 beforeEach(() => {
   window.sessionStorage.clear();
   invalidate("");
   openTelegramInvoice.mockReset();
   vi.spyOn(console, "error").mockImplementation(() => {});
-  launchInTelegram();
+  launchInTelegram("/my-orders");
 });
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  window.history.replaceState(null, "", "/");
-  resetTelegramDetection();
+  cleanUpComponentTest();
+  leaveTelegram();
 });
 
 describe("an order's payment in 'Мои заказы'", () => {

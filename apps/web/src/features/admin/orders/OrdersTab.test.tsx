@@ -1,11 +1,12 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminOrder } from "@shop/shared/schemas/orders";
 import { ToastProvider } from "../components/Toast";
-import { startSession } from "../session";
+import { signInAdmin } from "../../../test-helpers/admin-session";
+import { cleanUpComponentTest } from "../../../test-helpers/clean-up";
+import { jsonResponse as json } from "../../../test-helpers/json-response";
+import { plainSpaces as nbsp } from "../../../test-helpers/plain-spaces";
 import OrdersTab from "./OrdersTab";
-
-const nbsp = (text: string | null | undefined) => (text ?? "").replace(/[\u00a0\u202f]/g, " ");
 
 function order(id: number, patch: Partial<AdminOrder> = {}): AdminOrder {
   return {
@@ -31,9 +32,6 @@ function order(id: number, patch: Partial<AdminOrder> = {}): AdminOrder {
     ...patch,
   };
 }
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 let requests: { url: string; method: string; body: unknown }[];
 
@@ -71,15 +69,10 @@ async function openOrder(number: string) {
 
 beforeEach(() => {
   vi.spyOn(console, "error").mockImplementation(() => {});
-  window.localStorage.clear();
-  startSession("tok", "admin");
+  signInAdmin();
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(cleanUpComponentTest);
 
 describe("orders tab with payments in Telegram", () => {
   it("shows each order's payment and filters the paid ones", async () => {

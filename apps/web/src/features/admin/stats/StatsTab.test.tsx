@@ -1,9 +1,11 @@
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { startSession, endSession } from "../session";
+import { endSession } from "../session";
+import { signInAdmin } from "../../../test-helpers/admin-session";
+import { cleanUpComponentTest } from "../../../test-helpers/clean-up";
+import { jsonResponse as json } from "../../../test-helpers/json-response";
+import { plainSpaces as nbsp } from "../../../test-helpers/plain-spaces";
 import StatsTab from "./StatsTab";
-
-const nbsp = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, " ");
 
 const answers: Record<string, unknown> = {
   kpi: { totalOrders: 12, totalRevenue: 45678.9, averageOrderValue: 3806.58 },
@@ -15,20 +17,11 @@ const answers: Record<string, unknown> = {
   "top-customers": [],
 };
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
-
 beforeEach(() => {
   vi.spyOn(console, "error").mockImplementation(() => {});
-  window.localStorage.clear();
-  startSession("tok", "admin");
+  signInAdmin();
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(cleanUpComponentTest);
 
 describe("statistics tab", () => {
   it("fires the seven calls together for 30d, then shows the figures", async () => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatRub } from "@shop/shared/format";
+import { plainSpaces as nbsp } from "../../../test-helpers/plain-spaces";
 import { hasSeriesData, kpiText, orderAxisTicks, seriesLabel, shareText, sourceSliceLabel, statusSliceLabel, toPoints } from "./format";
-
-const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 
 describe("statistics formatting", () => {
   it("summary cards: '...' while loading, 'Ошибка' after a failure, RUB without decimals", () => {
