@@ -24,19 +24,11 @@ const SOLD_OUT_NAME = `Подсвечник «Тень» ${RUN}`;
 
 let server: ShopServer;
 let browser: Browser;
-let adminToken: string;
 let soldOutId = 0;
 
 const launch = miniAppLauncher(BOT_TOKEN);
 
-async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await server.fetch(path, {
-    ...init,
-    headers: { Authorization: `Bearer ${adminToken}`, "Content-Type": "application/json", ...(init.headers ?? {}) },
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = <T>(path: string, init?: RequestInit) => server.adminApi<T>(path, init);
 
 beforeAll(async () => {
   if (!haveChromium) return;
@@ -50,7 +42,6 @@ beforeAll(async () => {
     },
   });
   browser = await launchBrowser();
-  adminToken = await server.adminToken();
   const categories = await api<Category[]>("/api/categories");
   const main = categories.find((category) => category.type === "main")!;
   soldOutId = (

@@ -74,15 +74,6 @@ afterAll(async () => {
   if (webDistDir) rmSync(webDistDir, { recursive: true, force: true });
 });
 
-async function adminApi<T>(server: ShopServer, path: string, init: RequestInit = {}): Promise<T> {
-  const response = await server.fetch(path, {
-    ...init,
-    headers: { Authorization: `Bearer ${await server.adminToken()}`, "Content-Type": "application/json", ...(init.headers ?? {}) },
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 /** A Mini App order of `user`, placed through the API as the Mini App places it. */
 async function placeOrder(server: ShopServer, user: TelegramUserData): Promise<AdminOrder> {
   const catalog = (await (await server.fetch("/api/products?page=1&limit=2")).json()) as CatalogResponse;
@@ -109,7 +100,7 @@ async function placeOrder(server: ShopServer, user: TelegramUserData): Promise<A
   });
   if (!response.ok) throw new Error(`order: ${response.status} ${await response.text()}`);
   const created = (await response.json()) as CreateOrderResponse;
-  return adminApi<AdminOrder>(server, `/api/orders/${created.id}`);
+  return server.adminApi<AdminOrder>(`/api/orders/${created.id}`);
 }
 
 /** The admin panel, signed in, on the orders tab; confirmations are accepted and recorded in `dialogs`. */
@@ -156,7 +147,7 @@ describe.skipIf(!haveChromium)("online payment", () => {
         expect(spaces(await orderRow(page, order).locator("td[data-label='Сумма']").textContent())).toBe(spaces(formatAdminPrice(total)));
         if (theme === "light") await screenshot(page, "payments-admin-orders-invoiced", "desktop");
         await orderRow(page, order).getByRole("button", { name: `Скрыть заказ #${order.order_number}` }).click();
-        orders[theme] = await adminApi<AdminOrder>(shop, `/api/orders/${order.id}`);
+        orders[theme] = await shop.adminApi<AdminOrder>(`/api/orders/${order.id}`);
         expect(orders[theme]).toMatchObject({ payment_status: "invoiced", delivery_cost: delivery, total });
       }
       expect(admin.errors).toEqual([]);
@@ -194,12 +185,12 @@ describe.skipIf(!haveChromium)("online payment", () => {
         const invoice = invoiceOf(link);
         expect(invoice.totalAmount).toBe(Math.round(order.total * 100));
         expect(await payInvoice(telegram, user, invoice)).toEqual({ ok: true });
-        await expect.poll(async () => (await adminApi<AdminOrder>(shop, `/api/orders/${order.id}`)).payment_status, { timeout: 30_000 }).toBe("paid");
+        await expect.poll(async () => (await shop.adminApi<AdminOrder>(`/api/orders/${order.id}`)).payment_status, { timeout: 30_000 }).toBe("paid");
         await emitTelegramEvent(page, "invoice_closed", { slug, status: "paid" });
 
         await expect.poll(() => card.getByText("Оплачен", { exact: true }).count(), { timeout: 30_000 }).toBe(1);
         expect(await pay.count()).toBe(0);
-        const paid = await adminApi<AdminOrder>(shop, `/api/orders/${order.id}`);
+        const paid = await shop.adminApi<AdminOrder>(`/api/orders/${order.id}`);
         await expect.poll(() => card.locator('[data-payment="paid"]').textContent(), { timeout: 30_000 }).toBe(`Оплачен${formatDateTime(paid.paid_at!)}`);
         orders[theme] = paid;
         await screenshot(page, `payments-mini-app-paid-${theme}`, "mobile");
@@ -213,8 +204,8 @@ describe.skipIf(!haveChromium)("online payment", () => {
   it("a payment form closed unpaid leaves the order invoiced with a short note", async () => {
     const user = { ...USERS.light, id: 880000023, username: "nina_pay_e2e", first_name: "Нина" };
     let order = await placeOrder(shop, user);
-    await adminApi(shop, `/api/orders/${order.id}/invoice`, { method: "POST", body: JSON.stringify({ delivery_cost: 250 }) });
-    order = await adminApi<AdminOrder>(shop, `/api/orders/${order.id}`);
+    await shop.adminApi(`/api/orders/${order.id}/invoice`, { method: "POST", body: JSON.stringify({ delivery_cost: 250 }) });
+    order = await shop.adminApi<AdminOrder>(`/api/orders/${order.id}`);
     const app = await newMiniApp(shop, "light");
     const { page } = app;
     try {
@@ -227,16 +218,16 @@ describe.skipIf(!haveChromium)("online payment", () => {
       await expect.poll(() => card.getByRole("status").textContent(), { timeout: 30_000 }).toBe("Оплата отменена.");
       expect(await card.getByText("Счёт выставлен").count()).toBe(1);
       expect(await card.getByRole("button", { name: "Оплатить" }).isEnabled()).toBe(true);
-      expect((await adminApi<AdminOrder>(shop, `/api/orders/${order.id}`)).payment_status).toBe("invoiced");
+      expect((await shop.adminApi<AdminOrder>(`/api/orders/${order.id}`)).payment_status).toBe("invoiced");
     } finally {
       await app.close();
     }
   });
 
   it("the admin filters 'Оплаченные' and sees the paid revenue in the statistics, at both sizes", async () => {
-    const paidOrders = await adminApi<AdminOrdersResponse>(shop, "/api/orders?page=1&payment_status=paid");
+    const paidOrders = await shop.adminApi<AdminOrdersResponse>("/api/orders?page=1&payment_status=paid");
     expect(paidOrders.orders.map((order) => order.id).sort()).toEqual([orders.light.id, orders.dark.id].sort());
-    const kpi = await adminApi<KpiResponse>(shop, "/api/admin/stats/kpi?period=30d");
+    const kpi = await shop.adminApi<KpiResponse>("/api/admin/stats/kpi?period=30d");
     expect(kpi.paid_revenue).toBeCloseTo(orders.light.total + orders.dark.total, 2);
     for (const viewport of ["desktop", "mobile"] as const) {
       const admin = await openAdmin(shop, viewport);
@@ -269,7 +260,7 @@ describe.skipIf(!haveChromium)("online payment", () => {
       await page.getByRole("button", { name: "Отметить возврат" }).click();
       await expect.poll(() => paymentBadge(page, order).textContent(), { timeout: 30_000 }).toBe("Возврат");
       expect(admin.dialogs).toEqual([`Отметить возврат оплаты по заказу #${order.order_number}?`]);
-      expect((await adminApi<AdminOrder>(shop, `/api/orders/${order.id}`)).payment_status).toBe("refunded");
+      expect((await shop.adminApi<AdminOrder>(`/api/orders/${order.id}`)).payment_status).toBe("refunded");
 
       await page.goto("/admin/dashboard?tab=stats");
       const card = page.locator('[data-kpi="paid_revenue"]');

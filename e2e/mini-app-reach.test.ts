@@ -98,6 +98,12 @@ async function openWithCart(theme: ThemeName, user: TelegramUserData, options: C
   return app;
 }
 
+/** Presses Telegram's MainButton on the checkout and waits for the order's success page. */
+async function placeOrder(page: Page): Promise<void> {
+  await emit(page, "main_button_pressed");
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15000 }).toMatch(/^\/order-success\//);
+}
+
 describe.skipIf(!haveChromium).each(["light", "dark"] as const)("the Mini App reaches its customer, %s theme", (theme) => {
   it("fills the phone from the Telegram contact in one tap; typing by hand still works", async () => {
     const user = newUser();
@@ -151,8 +157,7 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("the Mini App re
       const { page } = app;
       await page.getByRole("button", { name: "Поделиться номером" }).click();
       await expect.poll(() => page.getByLabel("Телефон *").inputValue()).toBe("+7 (916) 123-45-67");
-      await emit(page, "main_button_pressed");
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 15000 }).toMatch(/^\/order-success\//);
+      await placeOrder(page);
 
       await expect.poll(() => eventsOf(page, "web_app_request_write_access")).toHaveLength(1);
       const writeAccess = page.getByTestId("write-access-prompt");
@@ -175,8 +180,7 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("the Mini App re
       await addFirstProductToCart(page);
       await launch(page, "/checkout", user, theme);
       await page.getByLabel("Телефон *").fill("+7 (916) 123-45-67");
-      await emit(page, "main_button_pressed");
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 15000 }).toMatch(/^\/order-success\//);
+      await placeOrder(page);
       await expect.poll(() => page.getByTestId("write-access-prompt").isVisible()).toBe(true);
       expect(await page.getByTestId("home-screen-prompt").count()).toBe(0);
       expect(await eventsOf(page, "web_app_check_home_screen")).toHaveLength(0);
@@ -192,8 +196,7 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("the Mini App re
       const { page } = app;
       await page.getByRole("button", { name: "Поделиться номером" }).click();
       await expect.poll(() => page.getByLabel("Телефон *").inputValue()).toBe("+7 (916) 123-45-67");
-      await emit(page, "main_button_pressed");
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 15000 }).toMatch(/^\/order-success\//);
+      await placeOrder(page);
       await expect.poll(() => page.getByText("Окно закроется через 5 секунд.").count()).toBe(1);
       expect(await eventsOf(page, "web_app_request_write_access")).toHaveLength(0);
       expect(await page.getByTestId("write-access-prompt").count()).toBe(0);
@@ -209,8 +212,7 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("the Mini App re
     try {
       const { page } = app;
       await page.getByLabel("Телефон *").fill("+7 (916) 123-45-67");
-      await emit(page, "main_button_pressed");
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 15000 }).toMatch(/^\/order-success\//);
+      await placeOrder(page);
       await expect.poll(() => eventsOf(page, "web_app_request_write_access")).toHaveLength(1);
       // refused: the explanation stays with a button to ask again
       const again = page.getByRole("button", { name: "Разрешить сообщения" });

@@ -38,17 +38,8 @@ const shop = shopForTests({
     TELEGRAM_API_ROOT: "http://127.0.0.1:9",
   },
 });
-let token: string;
 const ids = { fewLeft: 0, madeToOrder: 0, soldOut: 0 };
-
-async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await shop.server.fetch(path, {
-    ...init,
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", ...(init.headers ?? {}) },
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = <T>(path: string, init?: RequestInit) => shop.server.adminApi<T>(path, init);
 
 const createProduct = async (name: string, stock: number | null, days: number | null, categoryId: number) =>
   (await api<Product>("/api/admin/products", {
@@ -86,7 +77,6 @@ async function noHorizontalOverflow(page: Page) {
 
 beforeAll(async () => {
   if (!haveChromium) return;
-  token = await shop.server.adminToken();
   const categories = await api<Category[]>("/api/categories");
   const main = categories.find((category) => category.type === "main")!;
   // newest first in the catalogue: the sold-out one leads the first page
@@ -241,7 +231,7 @@ describe.skipIf(!haveChromium)("stock in the admin panel", () => {
       await page.evaluate((value) => {
         localStorage.setItem("authToken", value);
         localStorage.setItem("authLogin", "admin");
-      }, token);
+      }, await shop.server.adminToken());
       await setStock(ids.fewLeft, 3);
 
       await page.goto(`/admin/product/edit/${ids.fewLeft}`);

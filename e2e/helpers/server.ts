@@ -24,6 +24,8 @@ export interface ShopServer {
   fetch(pathname: string, init?: RequestInit): Promise<Response>;
   /** a bearer token of the admin, through POST /api/login */
   adminToken(): Promise<string>;
+  /** a JSON answer of the API, asked as the admin (JSON body); anything but 2xx throws with the status and body */
+  adminApi<T>(pathname: string, init?: RequestInit): Promise<T>;
   stop(): Promise<void>;
 }
 
@@ -183,21 +185,30 @@ function connectTo(
   local: { dataDir: string; webDistDir: string; output(): string } = { dataDir: "", webDistDir: "", output: () => "" },
 ): ShopServer {
   let token: string | null = null;
+  const adminToken = async () => {
+    if (token) return token;
+    const response = await fetch(url + "/api/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(E2E_ADMIN),
+    });
+    if (!response.ok) throw new Error(`admin login failed: ${response.status} ${await response.text()}`);
+    token = ((await response.json()) as { token: string }).token;
+    return token;
+  };
   return {
     url,
     port: Number(new URL(url).port),
     ...local,
     fetch: (pathname, init) => fetch(url + pathname, init),
-    async adminToken() {
-      if (token) return token;
-      const response = await fetch(url + "/api/login", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(E2E_ADMIN),
+    adminToken,
+    async adminApi<T>(pathname: string, init: RequestInit = {}): Promise<T> {
+      const response = await fetch(url + pathname, {
+        ...init,
+        headers: { Authorization: `Bearer ${await adminToken()}`, "Content-Type": "application/json", ...(init.headers ?? {}) },
       });
-      if (!response.ok) throw new Error(`admin login failed: ${response.status} ${await response.text()}`);
-      token = ((await response.json()) as { token: string }).token;
-      return token;
+      if (!response.ok) throw new Error(`${pathname}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
     },
     async stop() {},
   };
