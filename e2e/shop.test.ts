@@ -4,7 +4,7 @@ import type { CatalogResponse, Category, Product, ProductCard } from "@shop/shar
 import type { AdminOrdersResponse } from "@shop/shared/schemas/orders";
 import { formatPrice } from "@shop/shared/format";
 import { computeTotals, nextDiscountTier } from "@shop/shared/pricing";
-import { VIEWPORTS, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
+import { VIEWPORTS, hydrated, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
 import { haveChromium, shopForTests } from "./helpers/shop-for-tests";
 
 /**
@@ -537,6 +537,40 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("server-rend
       const missing = await page.goto("/product/999999");
       expect(missing?.status()).toBe(404);
       expect(await page.getByText("Товар не найден").count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("paints the server's page before asking for the app's code, then fetches the page's modules in one wave", async () => {
+    const first = await api<CatalogResponse>("/api/products?page=1&limit=12");
+    const product = first.products.find((item) => item.images.length > 0)!;
+    const context = await newContext(true);
+    try {
+      const page = await context.newPage();
+      // the app's module answers slowly: the product page's own module must not wait for it to be asked for
+      await page.route(/\/assets\/shell-[^/]*\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.continue();
+      });
+      for (const url of ["/", `/product/${product.id}`]) {
+        await page.goto(url);
+        await hydrated(page.locator("main h1"));
+        const timing = await page.evaluate(() => ({
+          paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+          code: performance
+            .getEntriesByType("resource")
+            .filter((entry) => /\/assets\/(shell|ProductPage|pages)-[^/]*\.js$/.test(entry.name))
+            .map((entry) => ({ file: new URL(entry.name).pathname.replace(/-[^-]*\.js$/, ""), start: entry.startTime, end: (entry as PerformanceResourceTiming).responseEnd })),
+        }));
+        expect(timing.paint, url).not.toBeNull();
+        expect(timing.code.map((entry) => entry.file).sort(), url).toEqual(
+          url === "/" ? ["/assets/shell"] : ["/assets/ProductPage", "/assets/pages", "/assets/shell"],
+        );
+        for (const entry of timing.code) expect(entry.start, `${url}: ${entry.file} asked for after the first paint`).toBeGreaterThanOrEqual(timing.paint!);
+        const shell = timing.code.find((entry) => entry.file === "/assets/shell")!;
+        for (const entry of timing.code) expect(entry.start, `${url}: ${entry.file} asked for with the app`).toBeLessThan(shell.end);
+      }
     } finally {
       await context.close();
     }

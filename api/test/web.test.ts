@@ -44,12 +44,21 @@ beforeAll(async () => {
   writeFileSync(
     path.join(distDir, ".vite/manifest.json"),
     JSON.stringify({
-      "index.html": { file: "assets/index-abc.js", isEntry: true, imports: ["_shell-1.js"] },
-      "_shell-1.js": { file: "assets/shell-1.js", css: ["assets/shell-1.css"] },
+      // the entry: the styles every page has and what runs before the app is fetched (main.tsx); the app is its
+      // dynamic import
+      "index.html": {
+        file: "assets/index-abc.js",
+        isEntry: true,
+        imports: ["_boot-1.js"],
+        dynamicImports: ["_shell-1.js"],
+        css: ["assets/index-1.css"],
+      },
+      "_boot-1.js": { file: "assets/boot-1.js" },
+      "_shell-1.js": { file: "assets/shell-1.js", imports: ["_boot-1.js"], css: ["assets/shell-1.css"] },
       "src/features/product/ProductPage.tsx": {
         file: "assets/ProductPage-1.js",
         isDynamicEntry: true,
-        imports: ["_shell-1.js"],
+        imports: ["_shell-1.js", "_boot-1.js"],
         css: ["assets/ProductPage-1.css"],
       },
       "src/features/cart/CartPage.tsx": { file: "assets/CartPage-1.js", isDynamicEntry: true, imports: ["_shell-1.js"] },
@@ -111,9 +120,14 @@ describe("product pages carry their meta tags in the HTML", () => {
       '</uploads/fixture-0-0.webp>; rel=preload; as=image; imagesrcset="/uploads/fixture-0-0-card.webp 480w, /uploads/fixture-0-0.webp 1200w"; imagesizes="(min-width: 1024px) 600px, 100vw"; fetchpriority=high',
     );
     expect(html).toContain(`<script type="application/json" id="shop-data">{"/api/products/${vase.id}":`);
-    // and so is the page's own code
+    // and so is the page's own code, and the app's
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/ProductPage-1.css" />');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ProductPage-1.js" />');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/shell-1.css" />');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/shell-1.js" />');
+    // what index.html loads itself is not announced twice
+    expect(html).not.toContain("boot-1.js");
+    expect(html).not.toContain("index-1.css");
     // the app still boots from the same page
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
     expect(html).toContain('<div id="root"></div>');
@@ -145,7 +159,7 @@ describe("product pages carry their meta tags in the HTML", () => {
     }
   });
 
-  it("serves other client-side routes and filtered catalogue pages with the plain index.html", async () => {
+  it("serves other client-side routes and filtered catalogue pages with index.html and the app's code", async () => {
     const pages: [string, string][] = [
       ["/catalog?mainCategory=1", "/?mainCategory=1"],
       ["/?page=2", "/"],
@@ -155,8 +169,13 @@ describe("product pages carry their meta tags in the HTML", () => {
     for (const [url, canonical] of pages) {
       const response = await t.app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(200);
-      // index.html as built, with only the page's canonical link added
-      expect(response.body, url).toBe(withCanonical(INDEX, `https://shop.example.ru${canonical}`));
+      // index.html as built, with only the page's canonical link and the app's stylesheet and module added
+      expect(response.body, url).toBe(
+        withCanonical(INDEX, `https://shop.example.ru${canonical}`).replace(
+          "</head>",
+          '  <link rel="stylesheet" crossorigin href="/assets/shell-1.css" />\n    <link rel="modulepreload" crossorigin href="/assets/shell-1.js" />\n  </head>',
+        ),
+      );
       expect(response.headers["cache-control"]).toBe("no-cache");
     }
   });
@@ -166,8 +185,9 @@ describe("product pages carry their meta tags in the HTML", () => {
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/CartPage-1.js" />');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/shell-1.js" />');
     expect(html.indexOf("CartPage-1.js")).toBeLessThan(html.indexOf("</head>"));
-    // the entry's stylesheet is index.html's: linked again after the page's CSS, it would override the page's rules
-    expect(html).not.toContain('href="/assets/shell-1.css"');
+    expect(html.split('<link rel="stylesheet" crossorigin href="/assets/shell-1.css" />')).toHaveLength(2);
+    // the entry's own stylesheet is index.html's: linked again after the page's CSS, it would override the page's rules
+    expect(html).not.toContain("index-1.css");
   });
 
   it("announces the modules a page's modules import in turn, and their CSS, with the HTML", async () => {
@@ -177,6 +197,8 @@ describe("product pages carry their meta tags in the HTML", () => {
       expect(head.split(`<link rel="modulepreload" crossorigin href="/assets/${file}" />`).length - 1, file).toBe(1);
     }
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/TotalsList-1.css" />');
+    // the app's stylesheet comes before the page's, as when the browser imports them: the page's rules win
+    expect(head.indexOf('href="/assets/shell-1.css"')).toBeLessThan(head.indexOf('href="/assets/TotalsList-1.css"'));
   });
 
   it("puts the first catalogue page and the categories into the home page, and preloads the first two images", async () => {
@@ -243,7 +265,8 @@ describe("product pages carry their meta tags in the HTML", () => {
 /** The inside of <div id="root"> (empty when the page was not rendered on the server). */
 const rootHtml = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? "";
 
-const SHELL_CSS_LINK = '<link rel="stylesheet" crossorigin href="/assets/shell-1.css">';
+const INDEX_CSS_LINK = '<link rel="stylesheet" crossorigin href="/assets/index-1.css">';
+const INDEX_CSS = ":root{--accent:#b05535}";
 const SHELL_CSS = ".shell{display:grid}";
 const PRODUCT_CSS = ".product{gap:1rem}";
 
@@ -258,7 +281,8 @@ describe("server rendering (with the build's .ssr bundle)", () => {
     // the same client files as above, and the real renderer built from apps/web as `npm run build -w apps/web` does
     ssrDist = mkdtempSync(path.join(tmpdir(), "shop-web-ssr-"));
     cpSync(distDir, ssrDist, { recursive: true });
-    writeFileSync(path.join(ssrDist, "index.html"), INDEX.replace("</head>", `  ${SHELL_CSS_LINK}\n  </head>`));
+    writeFileSync(path.join(ssrDist, "index.html"), INDEX.replace("</head>", `  ${INDEX_CSS_LINK}\n  </head>`));
+    writeFileSync(path.join(ssrDist, "assets/index-1.css"), INDEX_CSS);
     writeFileSync(path.join(ssrDist, "assets/shell-1.css"), SHELL_CSS);
     writeFileSync(path.join(ssrDist, "assets/ProductPage-1.css"), PRODUCT_CSS);
     const root = path.resolve(import.meta.dirname, "../..");
@@ -317,12 +341,16 @@ describe("server rendering (with the build's .ssr bundle)", () => {
     expect(metaContent(html, "property", "og:title")).toBe(escapeHtml("Ваза керамическая «Лён» — Ремесло"));
     expect(metaContent(html, "property", "og:image")).toBe("https://shop.example.ru/uploads/fixture-0-0.webp");
     expect(html).toContain(`<title>${escapeHtml("Ваза керамическая «Лён» — Ремесло")}</title>`);
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ProductPage-1.js" />');
-    // the stylesheets come inline, so the first paint waits for nothing else; the page chunk's CSS stays preloaded
-    // for the browser's module loader
-    expect(html).toContain(`<style>${SHELL_CSS}</style>`);
-    expect(html).toContain(`<style>${PRODUCT_CSS}</style><link rel="preload" as="style" crossorigin href="/assets/ProductPage-1.css" />`);
+    // the stylesheets come inline, so the first paint waits for nothing else, in the browser's order
+    const styles = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1]);
+    expect(styles).toEqual([INDEX_CSS, SHELL_CSS, PRODUCT_CSS]);
     expect(html).not.toContain('rel="stylesheet"');
+    // the code only hydrates what is on screen: nothing asks for it before the first paint, the entry asks for the
+    // listed files after it (main.tsx)
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toMatch(/rel="preload" as="style"/);
+    const code = /<script type="application\/json" id="shop-code">([^<]*)<\/script>/.exec(html);
+    expect(JSON.parse(code![1]!)).toEqual(["/assets/shell-1.js", "/assets/ProductPage-1.js", "/assets/shell-1.css", "/assets/ProductPage-1.css"]);
     expect(html.indexOf("<style>")).toBeLessThan(html.indexOf("</head>"));
     expect(response.headers.link).toBe(
       '</uploads/fixture-0-0.webp>; rel=preload; as=image; imagesrcset="/uploads/fixture-0-0-card.webp 480w, /uploads/fixture-0-0.webp 1200w"; imagesizes="(min-width: 1024px) 600px, 100vw"; fetchpriority=high',
@@ -346,8 +374,11 @@ describe("server rendering (with the build's .ssr bundle)", () => {
       expect(page).toContain(`src="${first.images[0]!.image_url.replace(/\.webp$/, "-card.webp")}"`);
       expect(page).toContain("Керамика");
       expect(page).toMatch(/<h1[^>]*>Все товары<\/h1>/);
+      expect(response.body).toContain(`<style>${INDEX_CSS}</style>`);
       expect(response.body).toContain(`<style>${SHELL_CSS}</style>`);
       expect(response.body).not.toContain('rel="stylesheet"');
+      expect(response.body).not.toContain('rel="modulepreload"');
+      expect(response.body).toContain('<script type="application/json" id="shop-code">["/assets/shell-1.js","/assets/shell-1.css"]</script>');
     }
   });
 
@@ -365,8 +396,8 @@ describe("server rendering (with the build's .ssr bundle)", () => {
     const html = (await s.app.inject({ method: "GET", url: `/product/${mug.id}` })).body;
     expect(html).not.toContain("<script>alert(1)");
     expect(rootHtml(html)).toContain("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
-    // the module script, the data, the router state and the structured data (Product, BreadcrumbList)
-    expect(html.match(/<\/script>/g)).toHaveLength(5);
+    // the module script, the data, the router state, the code list and the structured data (Product, BreadcrumbList)
+    expect(html.match(/<\/script>/g)).toHaveLength(6);
   });
 
   it("leaves pages that depend on the device or on filters to the browser, and never serves the renderer", async () => {
@@ -375,8 +406,10 @@ describe("server rendering (with the build's .ssr bundle)", () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<div id="root"></div>');
       expect(response.body, url).not.toContain("shop-router");
-      // a client-rendered page keeps its stylesheet link (cached between visits)
-      expect(response.body, url).toContain(SHELL_CSS_LINK);
+      // a client-rendered page keeps its stylesheet links (cached between visits) and asks for its code at once
+      expect(response.body, url).toContain(INDEX_CSS_LINK);
+      expect(response.body, url).toContain('<link rel="stylesheet" crossorigin href="/assets/shell-1.css" />');
+      expect(response.body, url).toContain('<link rel="modulepreload" crossorigin href="/assets/shell-1.js" />');
       expect(response.body, url).not.toContain("<style>");
     }
     const bundle = await s.app.inject({ method: "GET", url: "/.ssr/entry-server.js" });
@@ -391,6 +424,9 @@ describe("server rendering (with the build's .ssr bundle)", () => {
       expect(response.body, url).toContain('<div id="root"></div>');
       expect(response.body, url).toContain('id="shop-data"');
       expect(response.body, url).not.toContain("shop-router");
+      // rendered by the browser, so its code is asked for with the HTML
+      expect(response.body, url).toContain('<link rel="modulepreload" crossorigin href="/assets/shell-1.js" />');
+      expect(response.body, url).not.toContain("shop-code");
     }
   });
 });

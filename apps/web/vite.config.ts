@@ -68,14 +68,22 @@ export default defineConfig(({ isSsrBuild }) => isSsrBuild ? ssrBuild : {
     manifest: true,
     rollupOptions: {
       output: {
-        // Everything the entry needs in one file: without this the shared modules the admin chunks also use (React,
-        // the router, small helpers) come as 6–7 separate files, and on HTTP/1.1 with slow-network latency every
-        // extra wave of requests costs a round trip before the first screen.
         advancedChunks: {
           groups: [
+            // what the entry (main.tsx) runs before the app's code is fetched, apart from the app: the shell would
+            // otherwise take these modules (the app uses them too) and the entry would import the whole shell at once
+            {
+              name: "boot",
+              priority: 2,
+              test: /[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/](first-paint|telegram-launch)\.ts$|vite[\\/]preload-helper|rolldown[\\/]runtime/,
+            },
+            // The app in one file: without this the shared modules the admin chunks also use (React, the router,
+            // small helpers) come as 6–7 separate files, and on HTTP/1.1 with slow-network latency every extra wave
+            // of requests costs a round trip before the first screen.
             {
               name: "shell",
-              test: /[\\/]apps[\\/]web[\\/]src[\\/]main\.tsx$|vite[\\/]preload-helper|rolldown[\\/]runtime/,
+              priority: 1,
+              test: /[\\/]apps[\\/]web[\\/]src[\\/]app[\\/]start\.tsx$/,
             },
             // the small modules the lazy pages share (cart lines, totals, prices, phone, the checkout's rules) in one
             // file; apart, the cart or the checkout asks for about eight files of 1 KB, two or three waves of requests

@@ -10,14 +10,17 @@ import type { App } from "../app";
 import {
   FIRST_CATALOG_PAGE,
   SHOP_NAME,
+  codeLinks,
   imagePreloadHeader,
-  pageAssetLinks,
+  pageCode,
   serverRendererFile,
+  withCodeAfterPaint,
   withLinks,
   withPageMeta,
   withPreloaded,
   withServerRender,
   type ManifestChunk,
+  type PageCode,
   type PreloadImage,
   type ServerRenderer,
 } from "../services/page-html";
@@ -88,10 +91,9 @@ export default async function webRoutes(app: App) {
     return response.status === 200 ? response.body : null;
   };
 
-  // Server-rendered pages carry their stylesheets inline (the shell's ≈ 22 KB and the page chunk's, ≈ 6 + 2 KB
-  // compressed): the first paint then waits for no second round trip. A lazy page's CSS also stays announced as a
-  // preload, so when the page's module is imported Vite's loader finds it cached instead of waiting for it.
-  // Client-rendered pages keep the plain links (cached between visits).
+  // Server-rendered pages carry their stylesheets inline (the app's ≈ 4 KB and the page chunk's ≈ 3 KB compressed):
+  // the first paint then waits for no second round trip. Client-rendered pages keep the plain links (cached between
+  // visits).
   const styles = new Map<string, string | null>();
   const styleOf = (file: string) => {
     if (!styles.has(file)) {
@@ -101,16 +103,14 @@ export default async function webRoutes(app: App) {
     }
     return styles.get(file) ?? null;
   };
-  const entryStyles = new Set([...indexHtml.matchAll(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"/g)].map((m) => m[1]!));
   const withInlineStyles = (html: string) => {
     const seen = new Set<string>();
-    return html.replace(/<link rel="stylesheet"([^>]*)href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, attributes: string, file: string) => {
+    return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
       const css = styleOf(file);
       if (css === null) return tag;
       if (seen.has(file)) return "";
       seen.add(file);
-      const preload = entryStyles.has(file) ? "" : `<link rel="preload" as="style"${attributes}href="/${file}" />`;
-      return `<style>${css}</style>${preload}`;
+      return `<style>${css}</style>`;
     });
   };
 
@@ -126,28 +126,31 @@ export default async function webRoutes(app: App) {
         }));
 
   /**
-   * `html` with the page at `url` rendered inside it from `data` (the answers also embedded for the browser).
-   * Any failure is logged and the page goes out as it is: the browser renders it then, as without a renderer.
+   * `html` with the page at `url` rendered inside it from `data` (the answers also embedded for the browser), its
+   * styles inline and its code asked for after the first paint. Any failure is logged and the page goes out as the
+   * browser renders it, with its code linked.
    */
-  const serverRendered = async (request: FastifyRequest, html: string, url: string, data: Record<string, string>) => {
+  const serverRendered = async (request: FastifyRequest, html: string, url: string, data: Record<string, string>, code: PageCode) => {
+    const plain = () => withLinks(html, codeLinks(code));
     const ssr = await loadRenderer();
-    if (!ssr) return html;
+    if (!ssr) return plain();
     try {
       const parsed = Object.fromEntries(Object.entries(data).map(([key, body]) => [key, JSON.parse(body) as unknown]));
       const rendered = await ssr.render(url, parsed);
-      return rendered ? withServerRender(withInlineStyles(html), rendered) : html;
+      return rendered ? withServerRender(withInlineStyles(withCodeAfterPaint(html, code)), rendered) : plain();
     } catch (error) {
       request.log.error({ err: error, url }, "server rendering failed: the page is rendered in the browser");
-      return html;
+      return plain();
     }
   };
 
   /** index.html with the canonical link of the page at the request's URL */
   const shellFor = (request: FastifyRequest) => (built ? withCanonical(indexHtml, origin(request) + canonicalPath(request.url)) : indexHtml);
 
+  const catalogCode = pageCode(manifest, "/");
   const catalogPage = async (request: FastifyRequest, reply: FastifyReply) => {
     // only the unfiltered first page: a filtered URL is rare as a landing page and loads the usual way
-    if (!built || request.url.includes("?")) return sendHtml(reply, shellFor(request));
+    if (!built || request.url.includes("?")) return sendHtml(reply, withLinks(shellFor(request), codeLinks(catalogCode)));
     const [catalog, categories] = await Promise.all([read(FIRST_CATALOG_PAGE), read("/api/categories")]);
     const data: Record<string, string> = {};
     const images: PreloadImage[] = [];
@@ -159,7 +162,10 @@ export default async function webRoutes(app: App) {
     if (categories) data["/api/categories"] = categories;
     const html = withPreloaded(shellFor(request), { data, images });
     if (images.length) reply.header("Link", imagePreloadHeader(images));
-    return sendHtml(reply, catalog && categories ? await serverRendered(request, html, request.url, data) : html);
+    return sendHtml(
+      reply,
+      catalog && categories ? await serverRendered(request, html, request.url, data, catalogCode) : withLinks(html, codeLinks(catalogCode)),
+    );
   };
   app.get("/", { schema: { hide: true } }, catalogPage);
   app.get("/catalog", { schema: { hide: true } }, catalogPage);
@@ -170,23 +176,23 @@ export default async function webRoutes(app: App) {
    * cannot be one) is a 404 with the page's 'Товар не найден' (the embedded answer is null, so the browser does
    * not ask again); when the API fails otherwise, the plain page goes out and the browser asks itself.
    */
+  // the product page's code, also for an id that cannot exist: the page shows 'Товар не найден'
+  const productCode = pageCode(manifest, "/product/1");
   app.get<{ Params: { id: string } }>("/product/:id", { schema: { hide: true } }, async (request, reply) => {
     const raw = request.params.id;
     const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-    // the product page's code, also for an id that cannot exist: the page shows 'Товар не найден'
-    const links = pageAssetLinks(manifest, "/product/1");
     if (!built) return sendHtml(reply, indexHtml);
     if (!Number.isSafeInteger(id) || id < 1 || id > 2147483647) {
-      return sendHtml(reply.status(404), await serverRendered(request, withLinks(indexHtml, links), request.url, {}));
+      return sendHtml(reply.status(404), await serverRendered(request, indexHtml, request.url, {}, productCode));
     }
     const url = `/api/products/${id}`;
     const similarUrl = `/api/products/${id}/similar`;
     const [answer, similar] = await Promise.all([fetchApi(url), read(similarUrl)]);
     if (answer.status === 404) {
-      const html = withLinks(withPreloaded(indexHtml, { data: { [url]: "null" }, images: [] }), links);
-      return sendHtml(reply.status(404), await serverRendered(request, html, request.url, { [url]: "null" }));
+      const html = withPreloaded(indexHtml, { data: { [url]: "null" }, images: [] });
+      return sendHtml(reply.status(404), await serverRendered(request, html, request.url, { [url]: "null" }, productCode));
     }
-    if (answer.status !== 200) return sendHtml(reply, withLinks(indexHtml, links));
+    if (answer.status !== 200) return sendHtml(reply, withLinks(indexHtml, codeLinks(productCode)));
     const body = answer.body;
     const product = JSON.parse(body) as Product;
     const base = origin(request);
@@ -203,9 +209,9 @@ export default async function webRoutes(app: App) {
     if (similar) data[similarUrl] = similar;
     // the same choice of file as the gallery's <img srcset>, or the phone would download both sizes
     const preload = image ? [{ href: image, srcset: imageSrcSet(image), sizes: GALLERY_IMAGE_SIZES }] : [];
-    const withData = withLinks(withPreloaded(described, { data, images: preload }), links);
+    const withData = withPreloaded(described, { data, images: preload });
     if (image) reply.header("Link", imagePreloadHeader(preload));
-    return sendHtml(reply, await serverRendered(request, withData, request.url, data));
+    return sendHtml(reply, await serverRendered(request, withData, request.url, data, productCode));
   });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
@@ -213,7 +219,7 @@ export default async function webRoutes(app: App) {
     const isPage = (request.method === "GET" || request.method === "HEAD") && !url.startsWith("/api/") && url !== "/api"
       && !url.startsWith("/uploads/") && !url.startsWith("/assets/");
     const shell = url === "/admin" || url.startsWith("/admin/") ? indexHtml : shellFor(request);
-    if (isPage) return sendHtml(reply, withLinks(shell, pageAssetLinks(manifest, url)));
+    if (isPage) return sendHtml(reply, withLinks(shell, codeLinks(pageCode(manifest, url))));
     return reply.status(404).send({ message: "Не найдено" });
   });
 }

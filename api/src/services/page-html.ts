@@ -107,6 +107,7 @@ export interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -123,38 +124,62 @@ const PAGE_MODULES: [RegExp, string][] = [
   [/^\/privacy$/, "src/features/privacy/PrivacyPage.tsx"],
 ];
 
+/** The code a page needs beyond index.html's entry: files of the build, as Vite's manifest names them. */
+export interface PageCode {
+  styles: string[];
+  scripts: string[];
+}
+
 /**
- * <link> tags for the page's own chunk, everything it imports statically (at any depth) and their CSS (from Vite's
- * manifest), so a page does not wait for the main bundle to run, nor for one of its modules to arrive, before asking
- * for the next: every file the page needs is asked for with the HTML, in one round trip on a slow network.
+ * The app's chunk (the entry imports it when it starts the app, main.tsx) and, for a lazily loaded page, that page's
+ * chunk, with everything they import statically (at any depth) and their CSS. What index.html already loads (the
+ * entry, its imports and its CSS) is left out.
  */
-export function pageAssetLinks(manifest: Record<string, ManifestChunk> | null, pathname: string): string[] {
-  const source = PAGE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1];
-  const chunk = source ? manifest?.[source] : undefined;
-  if (!manifest || !chunk) return [];
-  // the entry's own CSS is already linked by index.html; linking it again after the page's CSS would put its rules
-  // last and let them override the page's (unlike a client-side visit, where the page's CSS comes last)
-  const entry = Object.values(manifest).find((item) => item.isEntry);
-  const entryStyles = new Set([entry, ...(entry?.imports ?? []).map((key) => manifest[key])].flatMap((item) => item?.css ?? []));
-  const scripts = new Set<string>([chunk.file]);
-  const styles = new Set<string>(chunk.css ?? []);
-  const pending = [...(chunk.imports ?? [])];
-  const seen = new Set<string>(pending);
+export function pageCode(manifest: Record<string, ManifestChunk> | null, pathname: string): PageCode {
+  const entry = manifest && Object.values(manifest).find((item) => item.isEntry);
+  if (!manifest || !entry) return { styles: [], scripts: [] };
+  const loaded = new Set(
+    [entry, ...(entry.imports ?? []).map((key) => manifest[key])].flatMap((item) => (item ? [item.file, ...(item.css ?? [])] : [])),
+  );
+  const page = PAGE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1];
+  const pending = [...(entry.dynamicImports ?? []), ...(page && manifest[page] ? [page] : [])];
+  const seen = new Set(pending);
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
   for (let key = pending.shift(); key !== undefined; key = pending.shift()) {
-    const imported = manifest[key];
-    if (!imported) continue;
-    scripts.add(imported.file);
-    for (const css of imported.css ?? []) if (!entryStyles.has(css)) styles.add(css);
-    for (const next of imported.imports ?? []) {
+    const chunk = manifest[key];
+    if (!chunk) continue;
+    if (!loaded.has(chunk.file)) scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) if (!loaded.has(css)) styles.add(css);
+    for (const next of chunk.imports ?? []) {
       if (seen.has(next)) continue;
       seen.add(next);
       pending.push(next);
     }
   }
-  return [
-    ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}" />`),
-    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
-  ];
+  return { styles: [...styles], scripts: [...scripts] };
+}
+
+const stylesheetLink = (file: string) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}" />`;
+
+/**
+ * <link> tags for a page the browser renders: its stylesheets and its modules, asked for with the HTML, in one
+ * round trip on a slow network, so the page does not wait for one module to arrive before asking for the next.
+ */
+export function codeLinks(code: PageCode): string[] {
+  return [...code.styles.map(stylesheetLink), ...code.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`)];
+}
+
+/**
+ * index.html for a server-rendered page: the stylesheets (the first paint needs them; the server inlines them), and
+ * the list of the page's files as JSON (<script id="shop-code">), which the entry asks for once the page is painted
+ * (main.tsx): the code only hydrates what is already on screen, so it does not share the network with the first
+ * images and fonts.
+ */
+export function withCodeAfterPaint(html: string, code: PageCode): string {
+  const files = [...code.scripts, ...code.styles].map((file) => `/${file}`);
+  const list = `<script type="application/json" id="shop-code">${JSON.stringify(files).replace(/</g, "\\u003c")}</script>`;
+  return withLinks(html, [...code.styles.map(stylesheetLink), list]);
 }
 
 export function withLinks(html: string, links: string[]): string {

@@ -1,62 +1,15 @@
-import { StrictMode, startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { RouterProvider, type HydrationState } from "react-router-dom";
+/**
+ * The entry: the shop's styles, then the app (app/start.tsx). A page the server rendered is painted from its HTML
+ * before the app's code is asked for; then the page's modules come in one wave (docs/web-app.md, «Rendering»).
+ */
 import "./app/styles/fonts.css";
 import "./app/styles/theme.css";
 import "./app/styles/base.css";
-import { createShopRouter, resolveLazyRoutes } from "./app/router";
-import { seedFromDocument } from "./lib/query";
-import { isInTelegram } from "./lib/telegram";
-import { startTelegram } from "./lib/telegram-start";
+import { afterServerPagePainted, preloadPageCode } from "./lib/first-paint";
 
-/** The router state the server rendered #root with (api/src/routes/web.ts), or null for a client-only page. */
-function serverRouterState(): HydrationState | null {
-  const element = document.getElementById("shop-router");
-  if (!element?.textContent) return null;
-  try {
-    return JSON.parse(element.textContent) as HydrationState;
-  } catch (error) {
-    console.warn("server router state unreadable", error);
-    return null;
-  } finally {
-    element.remove();
-  }
-}
-
-seedFromDocument();
-const serverState = serverRouterState();
-startTelegram();
-// inside Telegram the cart and the wishlist are the user's on every device (stores/cloud-sync.ts, its own chunk)
-if (isInTelegram()) void import("./stores/cloud-sync").then(({ startCloudSync }) => startCloudSync());
-
-const container = document.getElementById("root")!;
-const app = (router: ReturnType<typeof createShopRouter>) => (
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>
-);
-
-/**
- * Server HTML is hydrated: the first render must produce the same markup (docs/web-app.md, «Rendering»). Inside
- * Telegram the app renders afresh instead: the launch parameters are in the URL hash, which the server never sees,
- * and a start parameter may already have changed the page.
- */
-async function start() {
-  if (serverState && container.firstElementChild && !isInTelegram()) {
-    try {
-      await resolveLazyRoutes(window.location.pathname);
-      const router = createShopRouter(serverState);
-      // as a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
-      // for the whole page (docs/web-app.md, «Rendering»)
-      startTransition(() => {
-        hydrateRoot(container, app(router));
-      });
-      return;
-    } catch (error) {
-      console.error("cannot hydrate the server's page, rendering it again", error);
-    }
-  }
-  createRoot(container).render(app(createShopRouter()));
-}
-
-void start();
+void afterServerPagePainted()
+  .then(() => {
+    preloadPageCode();
+    return import("./app/start");
+  })
+  .then(({ startApp }) => startApp());

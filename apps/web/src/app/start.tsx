@@ -1,0 +1,58 @@
+import { StrictMode, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { RouterProvider, type HydrationState } from "react-router-dom";
+import { seedFromDocument } from "../lib/query";
+import { isInTelegram } from "../lib/telegram";
+import { startTelegram } from "../lib/telegram-start";
+import { createShopRouter, resolveLazyRoutes } from "./router";
+
+/** The router state the server rendered #root with (api/src/routes/web.ts), or null for a client-only page. */
+function serverRouterState(): HydrationState | null {
+  const element = document.getElementById("shop-router");
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as HydrationState;
+  } catch (error) {
+    console.warn("server router state unreadable", error);
+    return null;
+  } finally {
+    element.remove();
+  }
+}
+
+const app = (router: ReturnType<typeof createShopRouter>) => (
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>
+);
+
+/**
+ * Starts the app (main.tsx imports this module once a server-rendered page is on screen, at once otherwise). Server
+ * HTML is hydrated: the first render must produce the same markup (docs/web-app.md, «Rendering»). Inside Telegram
+ * the app renders afresh instead: the launch parameters are in the URL hash, which the server never sees, and a
+ * start parameter may already have changed the page.
+ */
+export async function startApp(): Promise<void> {
+  seedFromDocument();
+  const serverState = serverRouterState();
+  startTelegram();
+  // inside Telegram the cart and the wishlist are the user's on every device (stores/cloud-sync.ts, its own chunk)
+  if (isInTelegram()) void import("../stores/cloud-sync").then(({ startCloudSync }) => startCloudSync());
+
+  const container = document.getElementById("root")!;
+  if (serverState && container.firstElementChild && !isInTelegram()) {
+    try {
+      await resolveLazyRoutes(window.location.pathname);
+      const router = createShopRouter(serverState);
+      // as a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
+      // for the whole page (docs/web-app.md, «Rendering»)
+      startTransition(() => {
+        hydrateRoot(container, app(router));
+      });
+      return;
+    } catch (error) {
+      console.error("cannot hydrate the server's page, rendering it again", error);
+    }
+  }
+  createRoot(container).render(app(createShopRouter()));
+}
