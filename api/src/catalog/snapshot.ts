@@ -95,18 +95,34 @@ function scan(
 }
 
 /**
- * The `limit` positions with the highest scores, highest first; positions are newest first, so on equal scores
- * the smaller position (the newer product) comes first. One pass, keeping the best few in order.
+ * The `limit` positions of `candidates` (the first `count`) with the highest scores, highest first; positions are
+ * newest first, so on equal scores the smaller position (the newer product) comes first. One pass, keeping the
+ * best few in order: a candidate that does not come before the last one kept is left out at once.
  */
-function topScored(positions: readonly number[], scores: Uint16Array, limit: number): number[] {
+function topScored(candidates: Int32Array, count: number, scores: Uint16Array, limit: number): number[] {
   const best: number[] = [];
-  const before = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
-  for (const pos of positions) {
-    if (best.length === limit && !before(pos, best[limit - 1]!)) continue;
-    let i = Math.min(best.length, limit - 1);
-    while (i > 0 && before(pos, best[i - 1]!)) i--;
-    best.splice(i, 0, pos);
-    if (best.length > limit) best.pop();
+  if (limit <= 0) return best;
+  let lastScore = 0;
+  let lastPos = 0;
+  for (let i = 0; i < count; i++) {
+    const pos = candidates[i]!;
+    const score = scores[pos]!;
+    let j = best.length;
+    if (j === limit) {
+      if (score < lastScore || (score === lastScore && pos > lastPos)) continue;
+      j--;
+    } else {
+      best.push(pos);
+    }
+    for (; j > 0; j--) {
+      const before = best[j - 1]!;
+      const beforeScore = scores[before]!;
+      if (beforeScore > score || (beforeScore === score && before < pos)) break;
+      best[j] = before;
+    }
+    best[j] = pos;
+    lastPos = best[best.length - 1]!;
+    lastScore = scores[lastPos]!;
   }
   return best;
 }
@@ -125,8 +141,11 @@ export class CatalogSnapshot {
   private byPrice = EMPTY;
   /** per category: 1 at the positions of its products */
   private readonly members = new Map<number, Uint8Array>();
-  /** per category: its products' positions, newest first and by price (ascending) */
-  private readonly sequences = new Map<number, { newest: Int32Array; byPrice: Int32Array }>();
+  /**
+   * per category: its products' positions, newest first and by price (ascending), and newest first without the
+   * sold-out ones (the candidates of recommendations)
+   */
+  private readonly sequences = new Map<number, { newest: Int32Array; byPrice: Int32Array; forSale: Int32Array }>();
   /** every position: the catalogue's default order */
   private newest = EMPTY;
   /** 1 at the positions of products that are not sold out (stock not counted, or above 0) */
@@ -144,6 +163,8 @@ export class CatalogSnapshot {
   private scores: Uint16Array | null = null;
   /** recommendations' scratch: 1 at the cart's positions, all zero between calls (cheaper to test than a Set) */
   private inCart: Uint8Array | null = null;
+  /** recommendations' scratch: the positions scored so far */
+  private candidates: Int32Array | null = null;
 
   private constructor(version: string) {
     this.version = version;
@@ -266,7 +287,11 @@ export class CatalogSnapshot {
     yield;
     const newestOf = inOrder(this.newest);
     const byPriceOf = inOrder(this.byPrice);
-    for (const [id, list] of newestOf) this.sequences.set(id, { newest: Int32Array.from(list), byPrice: Int32Array.from(byPriceOf.get(id)!) });
+    for (const [id, list] of newestOf) {
+      const newest = Int32Array.from(list);
+      const forSale = this.soldOut.length === 0 ? newest : newest.filter((pos) => this.available[pos] === 1);
+      this.sequences.set(id, { newest, byPrice: Int32Array.from(byPriceOf.get(id)!), forSale });
+    }
     const ids = this.cards.map((card) => card.id);
     const skus = this.cards.map((card) => card.sku.toLowerCase());
     yield;
@@ -465,27 +490,25 @@ export class CatalogSnapshot {
     }
     const categories = new Set<number>();
     for (const pos of cart) for (const category of this.products[pos]!.categories) categories.add(category.id);
-    // how many cart categories each candidate shares, counted in a per-snapshot scratch array (zeroed again below)
+    // how many cart categories each candidate shares, counted in per-snapshot scratch arrays (zeroed again below)
     const scores = (this.scores ??= new Uint16Array(this.size));
-    const candidates: number[] = [];
+    const candidates = (this.candidates ??= new Int32Array(this.size));
+    let count = 0;
     for (const id of categories) {
-      const sequence = this.sequenceOf(id, "default");
-      for (let k = 0, taken = 0; k < sequence.length && taken < perCategory; k++) {
-        const pos = sequence[k]!;
-        if (inCart[pos] === 1 || !this.available[pos]) continue;
+      const forSale = this.sequences.get(id)?.forSale ?? EMPTY;
+      for (let k = 0, taken = 0; k < forSale.length && taken < perCategory; k++) {
+        const pos = forSale[k]!;
+        if (inCart[pos] === 1) continue;
         taken++;
-        if (scores[pos] === 0) candidates.push(pos);
+        if (scores[pos] === 0) candidates[count++] = pos;
         scores[pos]!++;
       }
     }
-    const chosen = topScored(candidates, scores, limit);
-    for (const pos of candidates) scores[pos] = 0;
-    const taken = new Set(chosen);
+    const chosen = topScored(candidates, count, scores, limit);
+    for (let i = 0; i < count; i++) scores[candidates[i]!] = 0;
+    // the list is short: looking through it costs less than a Set
     const add = (pos: number) => {
-      if (chosen.length < limit && this.available[pos] && inCart[pos] === 0 && !taken.has(pos)) {
-        chosen.push(pos);
-        taken.add(pos);
-      }
+      if (chosen.length < limit && this.available[pos] === 1 && inCart[pos] === 0 && !chosen.includes(pos)) chosen.push(pos);
     };
     for (const id of bestSellers) {
       const pos = this.positionOf.get(id);

@@ -5,6 +5,7 @@ import { UPLOAD_MAX_FILES } from "@shop/shared/constants";
 import type { App } from "../app";
 import { badRequest, HttpError } from "../plugins/app/errors";
 import { encodeUpload, storeImages, type EncodedImage } from "../services/uploads";
+import { acceptFiles } from "../plugins/external/multipart";
 
 export const FILE_TOO_LARGE = "Файл больше 10 МБ";
 export const TOO_MANY_FILES = `Можно загрузить не больше ${UPLOAD_MAX_FILES} файлов за раз`;
@@ -34,6 +35,7 @@ function uploadError(error: unknown): unknown {
 }
 
 export default async function uploadRoutes(instance: App) {
+  await acceptFiles(instance);
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
   app.post(

@@ -1,5 +1,5 @@
 import fp from "fastify-plugin";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from "fastify";
 import { CatalogStore, type CatalogStoreOptions } from "../../catalog/store";
 import type { CatalogSnapshot } from "../../catalog/snapshot";
 import { CatalogJson } from "../../catalog/json";
@@ -43,10 +43,15 @@ export default fp(async function catalogPlugin(app: FastifyInstance, options: Pi
   });
   app.decorate("catalog", store);
   app.decorate("catalogOutput", output);
-  // a callback hook, not an async one: it runs for every response and almost always does nothing
-  app.addHook("onSend", (request, reply, payload, done) => {
-    if (READS.has(request.method) || !request.url.startsWith("/api/admin/") || reply.statusCode >= 400) return done(null, payload);
+  const refreshAfterWrite: onSendHookHandler = (request, reply, payload, done) => {
+    if (READS.has(request.method) || reply.statusCode >= 400) return done(null, payload);
     void store.refresh().then(() => done(null, payload));
+  };
+  // only on the admin's writes: every other route (a catalogue read above all) goes without the hook
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!route.url.startsWith("/api/admin/") || methods.every((method) => READS.has(method))) return;
+    route.onSend = [...(route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend]), refreshAfterWrite];
   });
 });
 
