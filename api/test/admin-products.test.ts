@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFixture, type Fixture } from "./helpers/fixtures";
+import type { Fixture } from "./helpers/fixtures";
 import { multipart, pngImage } from "./helpers/multipart";
 import { insertOrder } from "./helpers/order-rows";
-import { createTestApp, type TestApp } from "./helpers/test-app";
+import type { TestApp } from "./helpers/test-app";
+import { openAdminShop } from "./helpers/admin-shop";
 
 let t: TestApp;
 let f: Fixture;
 let auth: { authorization: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  f = await createFixture(t.prisma);
-  auth = { authorization: `Bearer ${await t.adminToken()}` };
+  ({ t, f, auth } = await openAdminShop());
 });
 afterAll(async () => t?.close());
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFixture, type Fixture } from "./helpers/fixtures";
+import type { Fixture } from "./helpers/fixtures";
 import { multipart, pngImage } from "./helpers/multipart";
-import { createTestApp, type TestApp } from "./helpers/test-app";
+import type { TestApp } from "./helpers/test-app";
+import { openAdminShop } from "./helpers/admin-shop";
 
 /**
  * The per-request hooks are only on the routes that need them: multipart parsing (and its clean-up hooks) on the
@@ -13,9 +14,7 @@ let f: Fixture;
 let auth: { authorization: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  f = await createFixture(t.prisma);
-  auth = { authorization: `Bearer ${await t.adminToken()}` };
+  ({ t, f, auth } = await openAdminShop());
 });
 afterAll(async () => t?.close());
 

@@ -1,14 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { TelegramUser } from "@shop/shared/telegram-user";
 
-/** The messenger user inside initData (docs/product.md#inside-telegram). */
-export interface TelegramUser {
-  id: number;
-  is_bot?: boolean;
-  first_name?: string;
-  last_name?: string;
-  username?: string;
-  language_code?: string;
-}
+export type { TelegramUser };
 
 export type InitDataResult =
   | { ok: true; user: TelegramUser | null; authDate: Date; startParam: string | null }

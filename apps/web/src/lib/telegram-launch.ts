@@ -5,18 +5,11 @@
  * reload after client-side navigation still knows; we read the same places. On the plain website this costs a
  * string search.
  */
+// a type only: this module still imports nothing at run time
+import type { TelegramUser } from "@shop/shared/telegram-user";
 
-export interface TelegramWebAppUser {
-  id: number;
-  is_bot?: boolean;
-  first_name?: string;
-  last_name?: string;
-  username?: string;
-  language_code?: string;
-  photo_url?: string;
-  /** whether the bot may write to the user (they started it, or allowed it from the Mini App) */
-  allows_write_to_pm?: boolean;
-}
+/** The user in the launch data. */
+export type TelegramWebAppUser = TelegramUser;
 
 export interface TelegramLaunch {
   /** the raw, still signed initData query string: sent as X-Telegram-Init-Data, verified by the server */
