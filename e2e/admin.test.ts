@@ -7,7 +7,7 @@ import { cardImageUrl } from "@shop/shared/images";
 import type { AdminProductsResponse, KpiResponse } from "@shop/shared/schemas/admin";
 import type { Category, CatalogResponse, Product } from "@shop/shared/schemas/catalog";
 import type { AdminOrder, CreateOrderResponse } from "@shop/shared/schemas/orders";
-import { launchBrowser, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
+import { gotoApp, launchBrowser, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
 import { E2E_ADMIN, chromiumPath, startServer, type ShopServer } from "./helpers/server";
 
 /**
@@ -103,7 +103,7 @@ describe.skipIf(!chromiumPath())("admin panel in the browser", () => {
     shopper.page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
     });
-    await shopper.page.goto("/");
+    await gotoApp(shopper.page, "/");
     await shopper.page.waitForLoadState("networkidle");
     const firstProduct = shopper.page.locator('a[href^="/product/"]:not([aria-hidden="true"])').first();
     await firstProduct.click();

@@ -4,7 +4,7 @@ import type { CatalogResponse, Category, Product, ProductCard } from "@shop/shar
 import type { AdminOrdersResponse } from "@shop/shared/schemas/orders";
 import { formatPrice } from "@shop/shared/format";
 import { computeTotals, nextDiscountTier } from "@shop/shared/pricing";
-import { VIEWPORTS, hydrated, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
+import { VIEWPORTS, gotoApp, hydrated, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
 import { haveChromium, shopForTests } from "./helpers/shop-for-tests";
 
 /**
@@ -89,7 +89,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s 
     const all = await api<CatalogResponse>("/api/products?limit=12");
     expect(all.total, "the demo catalogue fills more than one page").toBeGreaterThan(12);
 
-    await page.goto("/");
+    await gotoApp(page, "/");
     await expectCardsToMatch(page, all.products);
     await expect.poll(() => page.title()).toMatch(/Ремесло/);
     expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
@@ -188,7 +188,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s 
     const product = await api<Product>(`/api/products/${withImages.id}`);
     const count = product.images.length;
 
-    await page.goto(`/product/${product.id}`);
+    await gotoApp(page, `/product/${product.id}`);
     await expect.poll(() => page.locator("h1").textContent()).toBe(product.name);
     await expect.poll(() => page.title()).toBe(`${product.name} — Ремесло`);
     expect(await page.locator("main").textContent()).toContain(formatPrice(product.price));
@@ -298,7 +298,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s 
     await expect.poll(() => page.getByText("Корзина пустая").count()).toBe(1);
     await screenshot(page, "cart-empty", viewport);
 
-    await page.goto(`/product/${cheap.id}`);
+    await gotoApp(page, `/product/${cheap.id}`);
     await page.getByRole("button", { name: "Добавить в корзину" }).click();
     await expect.poll(() => page.getByTestId("toast").first().textContent()).toBe(`${cheap.name} добавлен в корзину!`);
     await expect.poll(() => cartBadge(page, viewport).textContent()).toBe("1");
@@ -416,7 +416,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s 
     expect(expected.products.length, `the demo catalogue has matches for '${query}'`).toBeGreaterThan(0);
 
     if (viewport === "desktop") {
-      await page.goto("/");
+      await gotoApp(page, "/");
       const box = page.getByRole("combobox", { name: "Поиск товаров" });
       // one letter asks for another; a query without matches says so
       await box.fill("в");
@@ -435,7 +435,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s 
       await box.click();
       await page.getByRole("button", { name: "Показать все результаты" }).click();
     } else {
-      await page.goto("/");
+      await gotoApp(page, "/");
       await page.locator('nav[aria-label="Разделы"]').getByRole("link", { name: "Поиск" }).click();
       await expect.poll(() => page.locator("h1").textContent()).toBe("Поиск товаров");
       await page.getByRole("button", { name: "Найти" }).click();
@@ -461,7 +461,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s 
   it("keeps a wishlist across reloads and moves its items to the cart", async () => {
     const catalog = await api<CatalogResponse>("/api/products?limit=12");
     const product = catalog.products[1]!;
-    await page.goto("/");
+    await gotoApp(page, "/");
     await catalogLoaded(page);
     await page.getByRole("button", { name: `В избранное: ${product.name}` }).click();
     await expect.poll(() => page.getByText(`${product.name} добавлен в избранное!`).count()).toBe(1);

@@ -4,7 +4,7 @@ import type { CatalogResponse, Category, Product } from "@shop/shared/schemas/ca
 import type { AdminOrdersResponse } from "@shop/shared/schemas/orders";
 import { formatPrice } from "@shop/shared/format";
 import { computeTotals } from "@shop/shared/pricing";
-import { openPage, screenshot, type OpenedPage } from "./helpers/browser";
+import { gotoApp, openPage, screenshot, type OpenedPage } from "./helpers/browser";
 import { haveChromium, shopForTests } from "./helpers/shop-for-tests";
 
 /**
@@ -69,7 +69,7 @@ describe.skipIf(!haveChromium)("phone (390×844)", () => {
   it("shows 'Добавить в корзину' on the product page's first screen and a buy bar above the navigation once it scrolls away", async () => {
     const product = await tallestProduct();
     expect(product.images.length, "a product with several photos (thumbnails under the picture)").toBeGreaterThan(1);
-    await page.goto(`/product/${product.id}`);
+    await gotoApp(page, `/product/${product.id}`);
     await expect.poll(() => page.locator("h1").textContent()).toBe(product.name);
     await page.waitForLoadState("networkidle");
 
@@ -114,7 +114,7 @@ describe.skipIf(!haveChromium)("phone (390×844)", () => {
         (window as unknown as { shareCalls: ShareData[] }).shareCalls = calls;
         Object.defineProperty(navigator, "share", { value: async (data: ShareData) => void calls.push(data), configurable: true });
       });
-      await sharing.page.goto(`/product/${product.id}`);
+      await gotoApp(sharing.page, `/product/${product.id}`);
       await sharing.page.getByRole("button", { name: "Поделиться" }).click();
       await expect
         .poll(() => sharing.page.evaluate(() => (window as unknown as { shareCalls: ShareData[] }).shareCalls))
@@ -127,7 +127,7 @@ describe.skipIf(!haveChromium)("phone (390×844)", () => {
 
   it("without a share sheet opens a menu whose every item is on screen, whatever the scroll", async () => {
     const product = await tallestProduct();
-    await page.goto(`/product/${product.id}`);
+    await gotoApp(page, `/product/${product.id}`);
     await expect.poll(() => page.locator("h1").textContent()).toBe(product.name);
     expect(await page.evaluate(() => typeof navigator.share)).toBe("undefined");
     for (const scroll of [0, 150]) {
@@ -167,7 +167,7 @@ describe.skipIf(!haveChromium)("phone (390×844)", () => {
   });
 
   it("gives hearts and the minus/plus buttons 44×44 touch targets and never wraps a price", async () => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     await catalogLoaded(page);
     const card = page.locator('[aria-label="Товары"] article').first();
     await card.getByRole("button", { name: "В корзину" }).click();
@@ -252,7 +252,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("catalogue a
     await catalogLoaded(page);
     await expect.poll(() => page.getByTestId("catalog-page-top").textContent()).toContain(`Страница 2 из ${first.totalPages}`);
     await visibleAndOnTop(page, page.getByTestId("catalog-page-top"));
-    await page.goto("/");
+    await gotoApp(page, "/");
     await catalogLoaded(page);
     if (viewport === "desktop") {
       for (const label of ["Цена от", "Цена до"]) await visibleAndOnTop(page, page.getByLabel(label));
@@ -281,7 +281,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("cart, check
     const totals = computeTotals([{ price: product.price, quantity }], 0);
     expect(totals.discountPercent, "the cart earns a discount").toBeGreaterThan(0);
 
-    await page.goto(`/product/${product.id}`);
+    await gotoApp(page, `/product/${product.id}`);
     await page.getByRole("button", { name: "Добавить в корзину" }).click();
     await page.goto("/cart");
     const line = page.getByTestId("cart-line");
@@ -415,7 +415,7 @@ describe.skipIf(!haveChromium)("admin and what every page carries (1280×800)", 
     const opened = await openPage(shop.browser, "desktop", { baseURL: shop.server.url });
     const { page } = opened;
     try {
-      await page.goto("/");
+      await gotoApp(page, "/");
       const box = page.getByRole("combobox", { name: "Поиск товаров" });
       await box.click();
       await box.fill("в");
@@ -441,7 +441,7 @@ describe.skipIf(!haveChromium)("admin and what every page carries (1280×800)", 
       // a preloaded 'optional' font would hold the first paint and take the line from the main image
       const html = await (await shop.server.fetch("/")).text();
       expect(html).not.toContain('as="font"');
-      await page.goto("/");
+      await gotoApp(page, "/");
       await catalogLoaded(page);
       // a Russian heading uses both halves (its spaces are Latin)
       const halves = () => fonts.map((url) => (url.startsWith(shop.server.url) ? /pt-serif-(cyrillic|latin)-700/.exec(url)?.[1] : url)).sort();
@@ -470,7 +470,7 @@ describe.skipIf(!haveChromium)("admin and what every page carries (1280×800)", 
     const product = catalog.products[0]!;
     const opened = await openPage(shop.browser, "mobile", { baseURL: shop.server.url });
     try {
-      await opened.page.goto(`/product/${product.id}`);
+      await gotoApp(opened.page, `/product/${product.id}`);
       const blocks = await opened.page.locator('script[type="application/ld+json"]').allTextContents();
       const data = blocks.map((block) => JSON.parse(block) as { "@type": string; offers?: { price: string; priceCurrency: string } });
       expect(data.map((block) => block["@type"])).toEqual(["Product", "BreadcrumbList"]);
@@ -492,7 +492,7 @@ describe.skipIf(!haveChromium)("admin and what every page carries (1280×800)", 
       return links.length === 1 ? links[0] : links;
     };
     try {
-      await page.goto("/");
+      await gotoApp(page, "/");
       await catalogLoaded(page);
       expect(await canonical()).toBe(`${shop.server.url}/`);
       // a full page load would lose this mark: every step below is a client-side navigation

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminProductsResponse } from "@shop/shared/schemas/admin";
 import type { CatalogResponse, Category, Product } from "@shop/shared/schemas/catalog";
 import type { AdminOrdersResponse } from "@shop/shared/schemas/orders";
-import { hydrated, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
+import { gotoApp, hydrated, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
 import { lastTelegramEvent, openInTelegram } from "./helpers/mini-app";
 import { haveChromium, shopForTests } from "./helpers/shop-for-tests";
 import { emitTelegramEvent as emit, launchUrl, signedInitData, type TelegramUserData, type ThemeName } from "./helpers/telegram";
@@ -101,7 +101,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("stock in th
   });
 
   it("shows the availability lines; a sold-out product stays visible but cannot be added", async () => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     await catalogLoaded(page);
     await expect.poll(() => card(page, NAMES.soldOut).count()).toBe(1);
     const soldOut = card(page, NAMES.soldOut);
@@ -114,7 +114,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("stock in th
     await noHorizontalOverflow(page);
     await screenshot(page, "stock-catalog", viewport);
 
-    await page.goto(`/product/${ids.soldOut}`);
+    await gotoApp(page, `/product/${ids.soldOut}`);
     await page.getByRole("heading", { name: NAMES.soldOut }).waitFor();
     expect(await page.getByTestId("availability").first().textContent()).toBe("Нет в наличии");
     expect(await page.getByRole("button", { name: "Нет в наличии" }).isDisabled()).toBe(true);
@@ -137,7 +137,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("stock in th
   });
 
   it("'Только в наличии' hides sold-out products and stays in the URL", async () => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     await catalogLoaded(page);
     // the server-rendered page takes clicks once React has hydrated it
     if (viewport === "mobile") await (await hydrated(page.getByRole("button", { name: /^Фильтры/ }))).click();
@@ -167,12 +167,12 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("stock in th
   });
 
   it("caps the cart at the pieces left and shows a line sold out meanwhile when the order meets it (409)", async () => {
-    await page.goto(`/product/${ids.fewLeft}`);
+    await gotoApp(page, `/product/${ids.fewLeft}`);
     await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: "Добавить в корзину" }).click();
     // one piece left: plus stops at once (the product's own control comes before the similar products' cards)
     expect(await page.getByRole("button", { name: "Увеличить количество" }).first().isDisabled()).toBe(true);
-    await page.goto(`/product/${ids.madeToOrder}`);
+    await gotoApp(page, `/product/${ids.madeToOrder}`);
     // the first line is the product's own; the similar products below have theirs
     expect(await page.getByTestId("availability").first().textContent()).toBe("Под заказ: 14 дн.");
     await page.waitForLoadState("networkidle");

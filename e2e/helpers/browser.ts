@@ -81,6 +81,16 @@ export async function screenshot(page: Page, name: string, viewport: ViewportNam
 }
 
 /**
+ * Opens a shop page and waits until the app has taken it over. A server-rendered page is on screen, and its links
+ * work, before its code has even been asked for (it comes after the first paint); its buttons and fields answer once
+ * React has hydrated them.
+ */
+export async function gotoApp(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await hydrated(page.locator("#root > *").first());
+}
+
+/**
  * Waits until React has hydrated the element (its fiber is attached to the node). The server's HTML is on screen
  * before that, and hydration runs as a transition in slices: a click on a control not hydrated yet may be lost.
  */
