@@ -16,6 +16,23 @@ const shop = shopForTests();
 const { api } = shop;
 
 const grid = (page: Page) => page.locator('[aria-label="Товары"]');
+/** The page's layout shift so far (the CLS of a page without input), and what moved. */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ value: number; moved: string[] }>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] })[];
+          resolve({
+            value: entries.reduce((sum, entry) => sum + entry.value, 0),
+            moved: entries.flatMap((entry) =>
+              entry.sources.map(({ node, previousRect: from, currentRect: to }) => `${(node as Element | undefined)?.outerHTML?.slice(0, 100)}: ${from.y}→${to.y}, ${from.height}→${to.height}`),
+            ),
+          });
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve({ value: 0, moved: [] }), 300);
+      }),
+  );
 const cardNames = (page: Page) => grid(page).locator("article h3 a");
 
 /** The catalogue has finished loading: no skeletons, at least one card or the empty message. */
@@ -621,9 +638,101 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("server-rend
       }
       expect(errors).toEqual([]);
 
-      // and the hydrated page is the live app: client-side navigation to a page the server did not render
+      // and the hydrated page is the live app: client-side navigation to the cart shows it at once, no placeholder
       await page.locator(mobile ? '[data-testid="bottom-cart"]' : '[data-testid="header-cart"]').click();
       await expect.poll(() => page.locator("h1").textContent()).toBe("Ваша корзина");
+      expect(await page.getByTestId("cart-skeleton").count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("paints the cart and the checkout from the server: the cookie's lines, or a placeholder without it, never an empty cart", async () => {
+    const first = await api<CatalogResponse>("/api/products?page=1&limit=12");
+    const [one, two] = first.products.filter((item) => item.images.length > 0);
+    const context = await newContext(true);
+    try {
+      await context.addInitScript((cart: string) => {
+        if (!sessionStorage.getItem("cart-set")) localStorage.setItem("cart-items", cart);
+        sessionStorage.setItem("cart-set", "yes");
+      }, JSON.stringify([{ ...one!, quantity: 1 }, { ...two!, quantity: 2 }]));
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error" || message.type() === "warning") errors.push(`${message.type()}: ${message.text()}`);
+      });
+      const pages = [
+        ["/cart", "Ваша корзина", "cart-line"],
+        ["/checkout", "Оформление заказа", "checkout-line"],
+      ] as const;
+      /** opens `url` with the app's code held back; `painted` looks at the server's page; then the app takes over */
+      const open = async (url: string, painted: () => Promise<void>) => {
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(/\/assets\/shell-[^/]*\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto(url, { waitUntil: "commit" });
+        await page.locator("main > *").first().waitFor({ state: "visible" });
+        await expect.poll(() => page.evaluate(() => performance.getEntriesByName("first-contentful-paint").length)).toBe(1);
+        await painted();
+        release();
+        await hydrated(page.locator("main h1"));
+        await page.waitForLoadState("networkidle");
+        await page.unroute(/\/assets\/shell-[^/]*\.js$/);
+      };
+
+      // a browser that has not sent the cart cookie yet: the frame with a placeholder, then the device's lines
+      for (const [url, heading, lines] of pages) {
+        await context.clearCookies();
+        await open(url, async () => {
+          expect(await page.getByTestId("cart-skeleton").isVisible(), url).toBe(true);
+          expect(await page.getByText("Корзина пустая").count(), url).toBe(0);
+          expect(await page.locator('[data-testid="count-badge"]').count(), url).toBe(0);
+          const box = await page.getByTestId("cart-skeleton").boundingBox();
+          expect(box!.height, `${url}: the placeholder is no taller than the screen`).toBeLessThanOrEqual(VIEWPORTS[viewport].height);
+          await screenshot(page, `ssr-${url.slice(1)}-placeholder`, viewport);
+        });
+        await expect.poll(() => page.locator("main h1").textContent()).toBe(heading);
+        expect(await page.getByTestId(lines).count(), url).toBe(2);
+        expect(await page.getByTestId("cart-skeleton").count(), url).toBe(0);
+        const shift = await layoutShift(page);
+        // (a few pixels' worth of a tiny element at most: the footer coming into view alone would be ≈ 0.06)
+        expect(shift.value, `${url}: nothing moved when the lines came: ${shift.moved.join("; ")}`).toBeLessThan(0.001);
+      }
+
+      // the app wrote the cart cookie: now the server paints the shopper's lines before any code
+      expect((await context.cookies()).find((cookie) => cookie.name === "cart")?.value).toBe(`${one!.id}x1.${two!.id}x2`);
+      for (const [url, heading, lines] of pages) {
+        await open(url, async () => {
+          expect(await page.locator("main h1").textContent(), url).toBe(heading);
+          expect(await page.getByTestId(lines).count(), url).toBe(2);
+          expect(await page.getByText(one!.name).first().isVisible(), url).toBe(true);
+          expect(await page.getByTestId("cart-skeleton").count(), url).toBe(0);
+          if (!mobile) expect(await page.getByTestId("count-badge").first().textContent(), url).toBe("3");
+          await screenshot(page, `ssr-${url.slice(1)}-lines`, viewport);
+          await page.getByTestId(lines).first().evaluate((element) => element.setAttribute("data-from-server", "yes"));
+        });
+        // hydrated, not thrown away and drawn again
+        expect(await page.getByTestId(lines).first().getAttribute("data-from-server"), url).toBe("yes");
+        expect(await page.getByTestId(lines).count(), url).toBe(2);
+        const shift = await layoutShift(page);
+        expect(shift.value, `${url}: ${shift.moved.join("; ")}`).toBeLessThan(0.001);
+      }
+      // a change in the app reaches the cookie: one line less
+      await page.getByRole("button", { name: `Удалить: ${one!.name}` }).click();
+      await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "cart")?.value).toBe(`${two!.id}x2`);
+
+      // an empty cart: the server knows it too
+      await page.getByRole("button", { name: `Удалить: ${two!.name}` }).click();
+      await page.goto("/cart");
+      await expect.poll(() => page.getByText("Корзина пустая").count()).toBe(1);
+      await page.waitForLoadState("networkidle");
+      const shift = await layoutShift(page);
+      expect(shift.value, shift.moved.join("; ")).toBeLessThan(0.001);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

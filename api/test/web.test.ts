@@ -5,6 +5,7 @@ import path from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "@shop/shared/format";
+import { computeTotals } from "@shop/shared/pricing";
 import { metaDescription } from "@shop/shared/text";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 import { createTestApp, type TestApp } from "./helpers/test-app";
@@ -285,6 +286,7 @@ describe("server rendering (with the build's .ssr bundle)", () => {
     writeFileSync(path.join(ssrDist, "assets/index-1.css"), INDEX_CSS);
     writeFileSync(path.join(ssrDist, "assets/shell-1.css"), SHELL_CSS);
     writeFileSync(path.join(ssrDist, "assets/ProductPage-1.css"), PRODUCT_CSS);
+    writeFileSync(path.join(ssrDist, "assets/TotalsList-1.css"), ".totals{display:grid}");
     const root = path.resolve(import.meta.dirname, "../..");
     const build = spawnSync(
       path.join(root, "node_modules/.bin/vite"),
@@ -400,8 +402,71 @@ describe("server rendering (with the build's .ssr bundle)", () => {
     expect(html.match(/<\/script>/g)).toHaveLength(6);
   });
 
+  it("renders the cart's and the checkout's frame with a placeholder where the device's cart will be, never an empty cart", async () => {
+    for (const [url, status] of [
+      ["/cart", "Загружаем корзину…"],
+      ["/checkout", "Загружаем заказ…"],
+    ] as const) {
+      const response = await s.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      const page = rootHtml(response.body);
+      expect(page, url).toContain('data-testid="cart-skeleton"');
+      expect(page, url).toContain('aria-busy="true"');
+      expect(page, url).toContain(status);
+      expect(page, url).not.toContain("Корзина пустая");
+      // the header is there: the first paint shows the shop, not a blank page
+      expect(page, url).toContain("Ремесло");
+      expect(response.body, url).toContain('id="shop-router"');
+      // painted from the HTML with its styles inline; the code is asked for after the first paint
+      expect(response.body, url).not.toContain('rel="stylesheet"');
+      expect(response.body, url).not.toContain('rel="modulepreload"');
+      const code = /<script type="application\/json" id="shop-code">([^<]*)<\/script>/.exec(response.body);
+      expect(JSON.parse(code![1]!), url).toContain(url === "/cart" ? "/assets/CartPage-1.js" : "/assets/CheckoutPage-1.js");
+    }
+  });
+
+  it("renders the cart and the checkout with the lines of the cart cookie and embeds their products", async () => {
+    const vase = shop.byName("Ваза керамическая «Лён»");
+    const mug = shop.byName("Кружка ручной лепки");
+    for (const [url, heading] of [
+      ["/cart", "Ваша корзина"],
+      ["/checkout", "Оформление заказа"],
+    ] as const) {
+      const response = await s.app.inject({ method: "GET", url, headers: { cookie: `theme=dark; cart=${vase.id}x1.999999x1.${mug.id}x2` } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["cache-control"], url).toBe("private, no-cache");
+      const page = rootHtml(response.body);
+      expect(page, url).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      expect(page, url).not.toContain("cart-skeleton");
+      // in the cookie's order; a product that is no longer there is left out
+      const names = [...page.matchAll(/<a class="[^"]*lineName[^"]*" href="\/product\/(\d+)"/g)].map((match) => Number(match[1]));
+      expect(names, url).toEqual([vase.id, mug.id]);
+      const total = computeTotals([{ price: vase.price, quantity: 1 }, { price: mug.price, quantity: 2 }], 0);
+      if (url === "/cart") expect(page).toContain(`data-testid="cart-total">${formatPrice(total.total)}<`);
+      // the badge counts the cookie's pieces
+      expect(page, url).toContain(`aria-label="Товаров в корзине: 3"`);
+      const data = JSON.parse(/<script type="application\/json" id="shop-data">([\s\S]*?)<\/script>/.exec(response.body)![1]!) as Record<string, unknown>;
+      expect(Object.keys(data).sort(), url).toEqual([`/api/products/${mug.id}`, `/api/products/${vase.id}`, "cart"].sort());
+      expect(data.cart, url).toEqual([
+        { id: vase.id, quantity: 1 },
+        { id: 999999, quantity: 1 },
+        { id: mug.id, quantity: 2 },
+      ]);
+    }
+    // an empty cart is known too; a cookie the shop did not write is left to the browser
+    const empty = rootHtml((await s.app.inject({ method: "GET", url: "/cart", headers: { cookie: "cart=" } })).body);
+    expect(empty).toContain("Корзина пустая");
+    expect(empty).not.toContain("cart-skeleton");
+    for (const cookie of ["cart=1x1,2x2", "cart=<script>", `cart=${vase.id}x1.${vase.id}x2`]) {
+      const response = await s.app.inject({ method: "GET", url: "/cart", headers: { cookie } });
+      expect(response.statusCode, cookie).toBe(200);
+      expect(rootHtml(response.body), cookie).toContain("cart-skeleton");
+      expect(response.body, cookie).not.toContain('id="shop-data"');
+    }
+  });
+
   it("leaves pages that depend on the device or on filters to the browser, and never serves the renderer", async () => {
-    for (const url of ["/cart", "/checkout", "/wishlist", "/catalog?mainCategory=1", "/no-such-page"]) {
+    for (const url of ["/wishlist", "/catalog?mainCategory=1", "/no-such-page"]) {
       const response = await s.app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<div id="root"></div>');

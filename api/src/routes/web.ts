@@ -25,6 +25,7 @@ import {
   type ServerRenderer,
 } from "../services/page-html";
 import { canonicalPath } from "@shop/shared/canonical";
+import { RENDERED_CART_KEY, cartCookieValue, parseCartCookie } from "@shop/shared/cart-cookie";
 import { productStructuredData, withCanonical, withStructuredData } from "../services/seo";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -76,8 +77,8 @@ export default async function webRoutes(app: App) {
     });
   }
 
-  const sendHtml = (reply: FastifyReply, html: string) =>
-    reply.type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(html);
+  const sendHtml = (reply: FastifyReply, html: string, cacheControl = "no-cache") =>
+    reply.type("text/html; charset=utf-8").header("Cache-Control", cacheControl).send(html);
   const origin = (request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
   /** A public API answer through the app itself (and its response cache): its status and body. */
@@ -219,6 +220,35 @@ export default async function webRoutes(app: App) {
     if (image) reply.header("Link", imagePreloadHeader(preload));
     return sendHtml(reply, await serverRendered(request, withData, request.url, data, productCode));
   });
+
+  /**
+   * The cart and the checkout, rendered with the lines of the browser's cart cookie (@shop/shared/cart-cookie) and
+   * each line's product answer, both embedded for the browser: the shopper's lines are on the first paint. Without
+   * the cookie (or with one naming more lines than the server renders) the frame is rendered with a placeholder where
+   * the lines will be, and the browser fills it from the device's cart.
+   */
+  const cartData = async (request: FastifyRequest): Promise<Record<string, string>> => {
+    const cookie = cartCookieValue(request.headers.cookie);
+    const lines = cookie === null ? null : parseCartCookie(cookie);
+    if (!lines) return {};
+    const data: Record<string, string> = { [RENDERED_CART_KEY]: JSON.stringify(lines) };
+    const answers = await Promise.all(lines.map((line) => read(`/api/products/${line.id}`)));
+    lines.forEach((line, index) => {
+      const answer = answers[index];
+      if (answer) data[`/api/products/${line.id}`] = answer;
+    });
+    return data;
+  };
+  for (const page of ["/cart", "/checkout"]) {
+    const code = pageCode(manifest, page);
+    app.get(page, { schema: { hide: true } }, async (request, reply) => {
+      if (!built) return sendHtml(reply, indexHtml);
+      const data = await cartData(request);
+      const html = withPreloaded(shellFor(request), { data, images: [] });
+      // the shopper's own lines: no shared cache may keep the page
+      return sendHtml(reply, await serverRendered(request, html, request.url, data, code), "private, no-cache");
+    });
+  }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split("?")[0] ?? "/";

@@ -4,9 +4,10 @@ import { RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CatalogResponse, Category, Product, ProductCard } from "@shop/shared/schemas/catalog";
 import { formatPrice } from "@shop/shared/format";
+import { computeTotals } from "@shop/shared/pricing";
 import { render } from "./entry-server";
 import { createShopRouter, resolveLazyRoutes } from "./app/router";
-import { seedFromDocument } from "./lib/query";
+import { invalidate, seedFromDocument } from "./lib/query";
 import { useCart } from "./stores/cart";
 import { useWishlist } from "./stores/wishlist";
 
@@ -81,6 +82,8 @@ afterEach(() => {
   act(() => root?.unmount());
   root = null;
   document.body.innerHTML = "";
+  // each test is a page load of its own: nothing the previous page embedded stays in the fetch cache
+  invalidate("");
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -151,6 +154,40 @@ describe("server rendering and hydration", () => {
     // the device's cart holds 3 of this vase: after hydration the page says so
     expect(container.textContent).toContain("В корзине");
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("renders the cart with the lines of the cart cookie and hydrates it without a difference", async () => {
+    // the server's answer for the device's line: the same product as the device keeps
+    const product: Product = { ...vase, images: [{ id: 70, image_url: "/uploads/p7.webp" }] };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL) => Response.json(String(input).includes("recommendations") ? [] : product)),
+    );
+    const { html, container, serverImage, recoverable } = await serverThenHydrate("/cart", {
+      cart: [{ id: 7, quantity: 3 }],
+      "/api/products/7": product,
+    });
+    expect(html).toContain("Ваша корзина");
+    expect(html).toContain("Ваза керамическая «Лён»");
+    const { total } = computeTotals([{ price: 1234, quantity: 3 }], 0);
+    expect(html).toContain(formatPrice(total));
+    expect(html).not.toContain("cart-skeleton");
+    expect(recoverable).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    expect(container.querySelector("main img")).toBe(serverImage);
+    expect(container.querySelectorAll('[data-testid="cart-line"]')).toHaveLength(1);
+    expect(container.querySelector('[data-testid="cart-total"]')?.textContent).toBe(formatPrice(total));
+  });
+
+  it("renders the cart's placeholder without the cart cookie, then the device's cart", async () => {
+    vi.stubGlobal("fetch", vi.fn(async (input: RequestInfo | URL) => Response.json(String(input).includes("recommendations") ? [] : vase)));
+    const { html, container, recoverable } = await serverThenHydrate("/cart", {});
+    expect(html).toContain("cart-skeleton");
+    expect(html).not.toContain("Корзина пустая");
+    expect(recoverable).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    expect(container.querySelector('[data-testid="cart-skeleton"]')).toBeNull();
+    expect(container.querySelector('[data-testid="cart-line"]')?.textContent).toContain("Ваза керамическая «Лён»");
   });
 
   it("renders 'Товар не найден' for a product the server answered null for", async () => {

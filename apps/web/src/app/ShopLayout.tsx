@@ -6,7 +6,7 @@ import { CartIcon, HeartIcon, HomeIcon, OrdersIcon, SearchIcon } from "../compon
 import { Toasts } from "../components/Toasts";
 import { useCanonicalLink } from "../hooks/useCanonicalLink";
 import { isInTelegram } from "../lib/telegram";
-import { cartCount, useCart } from "../stores/cart";
+import { NO_ITEMS, cartCount, useCart, useCartItems } from "../stores/cart";
 import { useWishlist } from "../stores/wishlist";
 import styles from "./ShopLayout.module.css";
 
@@ -65,8 +65,8 @@ function Logo() {
  * on wider screens; the bottom navigation then also leads to my orders.
  */
 export default function ShopLayout() {
-  const items = useCart((state) => state.items);
-  const count = cartCount(items);
+  // on the cart and the checkout the server may know the cart (its cookie): the badge is rendered with it
+  const count = cartCount(useCartItems() ?? NO_ITEMS);
   const wishCount = useWishlist((state) => state.items.length);
   const bouncing = useCartBounce();
   const { pathname } = useLocation();

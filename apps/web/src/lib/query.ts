@@ -54,6 +54,12 @@ export function withData<T>(data: Record<string, unknown>, render: () => T): T {
   }
 }
 
+/** What the cache holds for `key` right now (an answer already in, such as one the server embedded), else undefined. */
+export function peek<T>(key: string): T | undefined {
+  const entry = cache.get(key) as Entry<T> | undefined;
+  return entry?.settled && entry.error === undefined ? entry.value : undefined;
+}
+
 export function prefetch<T>(key: string, load: () => Promise<T>): Promise<T> {
   const existing = cache.get(key) as Entry<T> | undefined;
   if (existing && (!existing.settled || (existing.error === undefined && Date.now() - existing.at < MAX_AGE_MS))) {

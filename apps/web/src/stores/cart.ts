@@ -1,8 +1,11 @@
+import { useSyncExternalStore } from "react";
 import { create } from "zustand";
 import type { ProductCard } from "@shop/shared/schemas/catalog";
+import { CART_COOKIE, RENDERED_CART_KEY, formatCartCookie, type CartCookieLine } from "@shop/shared/cart-cookie";
 import { CART_ADDED_FLAG_MS, MAX_ITEM_QUANTITY, STORAGE_KEYS } from "@shop/shared/constants";
 import type { OutOfStockItem } from "@shop/shared/schemas/orders";
 import { SOLD_OUT_TEXT, availabilityOf, fewLeftLabel, type StockFields } from "@shop/shared/stock";
+import { peek } from "../lib/query";
 import { readStored, writeStored } from "../lib/storage";
 import { parseSnapshot, toSnapshot, type ProductSnapshot } from "./product-snapshot";
 
@@ -61,6 +64,7 @@ interface CartState {
 }
 
 let justAddedTimer: ReturnType<typeof setTimeout> | undefined;
+const CART_COOKIE_MAX_AGE_S = 180 * 24 * 60 * 60;
 
 export const useCart = create<CartState>()((set, get) => ({
   items: [],
@@ -123,11 +127,70 @@ if (typeof window !== "undefined") {
   const stored = readStored(STORAGE_KEYS.cart, parseCartItems, []);
   // an empty list stays the initial one: nothing to re-render after hydration
   if (stored.length > 0) useCart.setState({ items: stored });
+  writeCartCookie(stored);
 }
 
 useCart.subscribe((state, previous) => {
-  if (state.items !== previous.items) writeStored(STORAGE_KEYS.cart, state.items);
+  if (state.items === previous.items) return;
+  writeStored(STORAGE_KEYS.cart, state.items);
+  writeCartCookie(state.items);
 });
+
+/** The cart's lines in the cart cookie (@shop/shared/cart-cookie), for the server's rendering of the cart and the checkout. */
+function writeCartCookie(items: readonly CartItem[]): void {
+  try {
+    const value = formatCartCookie(items.map(({ id, quantity }) => ({ id, quantity })));
+    const secure = window.location.protocol === "https:" ? "; secure" : "";
+    document.cookie = `${CART_COOKIE}=${value}; path=/; max-age=${CART_COOKIE_MAX_AGE_S}; samesite=lax${secure}`;
+  } catch (error) {
+    console.warn("cannot write the cart cookie", error);
+  }
+}
+
+const renderedCarts = new WeakMap<readonly CartCookieLine[], CartItem[]>();
+
+/**
+ * The cart the server rendered this page with: the cookie's lines (embedded under RENDERED_CART_KEY) with the
+ * products embedded beside them (lib/query.ts), or null when the server did not know the cart (no cookie). The same
+ * array for the same page, as React requires of a store's snapshot.
+ */
+function renderedCart(): CartItem[] | null {
+  const lines = peek<readonly CartCookieLine[]>(RENDERED_CART_KEY);
+  if (!Array.isArray(lines)) return null;
+  let items = renderedCarts.get(lines);
+  if (!items) {
+    items = lines.flatMap((line) => {
+      const product = peek<ProductCard>(`/api/products/${line.id}`);
+      return product ? [{ ...toSnapshot(product), quantity: line.quantity }] : [];
+    });
+    renderedCarts.set(lines, items);
+  }
+  return items;
+}
+
+let lastCurrent: { items: CartItem[]; shown: CartItem[] } | null = null;
+
+/**
+ * The device's items; the rendered cart's own array when they are the same lines (the usual case), so React has
+ * nothing to render again once it has hydrated the server's cart.
+ */
+function currentItems(): CartItem[] {
+  const items = useCart.getState().items;
+  if (lastCurrent?.items !== items) {
+    const rendered = renderedCart();
+    lastCurrent = { items, shown: rendered && JSON.stringify(rendered) === JSON.stringify(items) ? rendered : items };
+  }
+  return lastCurrent.shown;
+}
+
+/**
+ * The cart's items for the cart and the checkout pages. On the server and while the browser hydrates its HTML they
+ * are the cart the page was rendered with, null when the server did not know it (the page then shows a placeholder),
+ * so the first client render matches the HTML; right after that, the device's cart.
+ */
+export function useCartItems(): CartItem[] | null {
+  return useSyncExternalStore(useCart.subscribe, currentItems, renderedCart);
+}
 
 /** Another tab changed the cart: follow it. */
 if (typeof window !== "undefined") {
@@ -135,6 +198,9 @@ if (typeof window !== "undefined") {
     if (event.key === STORAGE_KEYS.cart) useCart.setState({ items: readStored(STORAGE_KEYS.cart, parseCartItems, []) });
   });
 }
+
+/** An empty cart, the same array every time. */
+export const NO_ITEMS: readonly CartItem[] = [];
 
 export const cartCount = (items: readonly CartItem[]) => items.reduce((sum, item) => sum + item.quantity, 0);
 

@@ -4,8 +4,9 @@ import { formatPrice } from "@shop/shared/format";
 import { usePageMeta } from "../../lib/seo";
 import { useFreshCart } from "../../hooks/useFreshCart";
 import { useTelegramMainButton, useTelegramSecondaryButton } from "../../hooks/useTelegramBottomButtons";
-import { cartCount, quantityLimit, stockProblem, useCart, type CartItem } from "../../stores/cart";
+import { NO_ITEMS, cartCount, quantityLimit, stockProblem, useCartItems, type CartItem } from "../../stores/cart";
 import { changeCartQuantity, clearCart, removeFromCart } from "../../stores/shop-actions";
+import { CartSkeleton } from "../../components/CartSkeleton";
 import { EmptyState } from "../../components/EmptyState";
 import { CartIcon, TrashIcon } from "../../components/Icons";
 import { LineStock } from "../../components/LineStock";
@@ -52,7 +53,8 @@ function CartLine({ item }: { item: CartItem }) {
 }
 
 export default function CartPage() {
-  const items = useCart((state) => state.items);
+  const rendered = useCartItems();
+  const items = rendered ?? NO_ITEMS;
   const navigate = useNavigate();
   useFreshCart();
   usePageMeta({ title: "Корзина", description: "Ваша корзина в магазине изделий ручной работы «Ремесло»." });
@@ -66,6 +68,7 @@ export default function CartPage() {
   });
   useTelegramSecondaryButton({ text: "Продолжить покупки", visible: items.length > 0, onClick: () => void navigate("/") });
 
+  if (rendered === null) return <CartSkeleton status="Загружаем корзину…" />;
   if (items.length === 0) {
     return (
       <div className="container">

@@ -13,9 +13,10 @@ import { usePageMeta } from "../../lib/seo";
 import { isInTelegram, telegramHaptic, telegramUser } from "../../lib/telegram";
 import { useTelegramMainButton } from "../../hooks/useTelegramBottomButtons";
 import { useFreshCart } from "../../hooks/useFreshCart";
-import { cartCount, quantityLimit, stockProblem, useCart, type CartItem } from "../../stores/cart";
+import { NO_ITEMS, cartCount, quantityLimit, stockProblem, useCart, useCartItems, type CartItem } from "../../stores/cart";
 import { checkoutFormStarted, setCheckoutDraftStarted } from "../../stores/checkout-draft";
 import { changeCartQuantity, removeFromCart } from "../../stores/shop-actions";
+import { CartSkeleton } from "../../components/CartSkeleton";
 import { EmptyState } from "../../components/EmptyState";
 import { CartIcon, TrashIcon } from "../../components/Icons";
 import { LineStock } from "../../components/LineStock";
@@ -69,7 +70,8 @@ function OrderLine({ item }: { item: CartItem }) {
 }
 
 export default function CheckoutPage() {
-  const items = useCart((state) => state.items);
+  const rendered = useCartItems();
+  const items = rendered ?? NO_ITEMS;
   const [initial] = useState<CheckoutFields>(initialForm);
   const [form, setForm] = useState<CheckoutFields>(initial);
   const [errors, setErrors] = useState<CheckoutErrors>({});
@@ -95,6 +97,7 @@ export default function CheckoutPage() {
   useEffect(() => setCheckoutDraftStarted(checkoutFormStarted(form, initial)), [form, initial]);
   useEffect(() => () => setCheckoutDraftStarted(false), []);
 
+  if (rendered === null) return <CartSkeleton status="Загружаем заказ…" />;
   if (items.length === 0) {
     return (
       <div className="container">

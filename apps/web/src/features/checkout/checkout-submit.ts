@@ -24,7 +24,7 @@ export class CheckoutError extends Error {
 
 export interface CheckoutInput {
   form: CheckoutFields;
-  items: CartItem[];
+  items: readonly CartItem[];
   /** null when /api/config could not be read: the website then takes the bot route */
   config: ConfigResponse | null;
   telegramUser: TelegramWebAppUser | null;
