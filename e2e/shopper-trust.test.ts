@@ -283,7 +283,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("cart, check
 
     await gotoApp(page, `/product/${product.id}`);
     await page.getByRole("button", { name: "Добавить в корзину" }).click();
-    await page.goto("/cart");
+    await gotoApp(page, "/cart");
     const line = page.getByTestId("cart-line");
     await expect.poll(() => line.count()).toBe(1);
     for (let i = 1; i < quantity; i++) await line.getByRole("button", { name: "Увеличить количество" }).click();
@@ -312,7 +312,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("cart, check
       expect(await page.getByTestId("cart-total").textContent()).toBe(formatPrice(totals.total));
     }
 
-    await page.goto("/checkout");
+    await gotoApp(page, "/checkout");
     await expect.poll(() => page.getByTestId("checkout-total").textContent()).toBe(formatPrice(totals.total + 250));
     if (viewport === "mobile") {
       const footerTotal = page.getByTestId("checkout-footer-total");

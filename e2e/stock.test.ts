@@ -179,7 +179,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("stock in th
     await page.getByRole("button", { name: "Добавить в корзину" }).click();
     await page.getByRole("button", { name: "Увеличить количество" }).first().click();
 
-    await page.goto("/cart");
+    await gotoApp(page, "/cart");
     const lines = page.getByTestId("cart-line");
     await expect.poll(() => lines.count()).toBe(2);
     const fewLine = lines.filter({ hasText: NAMES.fewLeft });
@@ -188,7 +188,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("stock in th
     expect(await lines.filter({ hasText: NAMES.madeToOrder }).getByTestId("availability").textContent()).toBe("Под заказ: 14 дн.");
     await screenshot(page, "stock-cart", viewport, true);
 
-    await page.goto("/checkout");
+    await gotoApp(page, "/checkout");
     await page.getByLabel("Имя *").fill("Анна Петрова");
     const phone = page.getByLabel("Телефон *");
     await phone.click();
@@ -212,7 +212,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("stock in th
     await screenshot(page, "stock-checkout-sold-out-line", viewport, true);
 
     // the cart is kept; the cart page shows the line too
-    await page.goto("/cart");
+    await gotoApp(page, "/cart");
     await expect
       .poll(() => page.getByTestId("cart-line").filter({ hasText: NAMES.fewLeft }).getByTestId("line-stock-problem").textContent())
       .toBe("Нет в наличии — удалите товар из заказа");

@@ -446,7 +446,11 @@ describe("server rendering (with the build's .ssr bundle)", () => {
       // the badge counts the cookie's pieces
       expect(page, url).toContain(`aria-label="Товаров в корзине: 3"`);
       const data = JSON.parse(/<script type="application\/json" id="shop-data">([\s\S]*?)<\/script>/.exec(response.body)![1]!) as Record<string, unknown>;
-      expect(Object.keys(data).sort(), url).toEqual([`/api/products/${mug.id}`, `/api/products/${vase.id}`, "cart"].sort());
+      const config = (await s.app.inject({ method: "GET", url: "/api/config" })).json() as unknown;
+      expect(Object.keys(data).sort(), url).toEqual(
+        [`/api/products/${mug.id}`, `/api/products/${vase.id}`, "cart", ...(url === "/checkout" ? ["config"] : [])].sort(),
+      );
+      if (url === "/checkout") expect(data.config).toEqual(config);
       expect(data.cart, url).toEqual([
         { id: vase.id, quantity: 1 },
         { id: 999999, quantity: 1 },

@@ -244,6 +244,11 @@ export default async function webRoutes(app: App) {
     app.get(page, { schema: { hide: true } }, async (request, reply) => {
       if (!built) return sendHtml(reply, indexHtml);
       const data = await cartData(request);
+      // the checkout says whether the order is confirmed in the bot: the shop's settings come with the page
+      if (page === "/checkout") {
+        const config = await read("/api/config");
+        if (config) data.config = config;
+      }
       const html = withPreloaded(shellFor(request), { data, images: [] });
       // the shopper's own lines: no shared cache may keep the page
       return sendHtml(reply, await serverRendered(request, html, request.url, data, code), "private, no-cache");

@@ -9,6 +9,7 @@ import { CHECKOUT_MAX_LENGTH } from "@shop/shared/constants";
 import { api } from "../../lib/api";
 import { leaveTo } from "../../lib/navigation";
 import { invalidate, prefetch, useQuery } from "../../lib/query";
+import { useHydrated } from "../../lib/hydrated";
 import { usePageMeta } from "../../lib/seo";
 import { isInTelegram, telegramHaptic, telegramUser } from "../../lib/telegram";
 import { useTelegramMainButton } from "../../hooks/useTelegramBottomButtons";
@@ -72,6 +73,7 @@ function OrderLine({ item }: { item: CartItem }) {
 export default function CheckoutPage() {
   const rendered = useCartItems();
   const items = rendered ?? NO_ITEMS;
+  const hydrated = useHydrated();
   const [initial] = useState<CheckoutFields>(initialForm);
   const [form, setForm] = useState<CheckoutFields>(initial);
   const [errors, setErrors] = useState<CheckoutErrors>({});
@@ -221,7 +223,7 @@ export default function CheckoutPage() {
             <h2 id="checkout-contacts" className={styles.cardTitle}>
               Контактные данные
             </h2>
-            <div className={styles.fields}>
+            <fieldset className={styles.fields} disabled={!hydrated}>
               <div className="field">
                 <label htmlFor={field("customer_name")}>Имя *</label>
                 <input
@@ -279,7 +281,7 @@ export default function CheckoutPage() {
                   onChange={(event) => edit("comment", event.target.value)}
                 />
               </div>
-            </div>
+            </fieldset>
           </form>
         </div>
 
@@ -300,7 +302,7 @@ export default function CheckoutPage() {
             </p>
           ) : null}
           {mainButton ? null : (
-            <button type="submit" form={formId} className={`btn btn-primary btn-lg btn-block ${styles.desktopSubmit}`} disabled={submitting}>
+            <button type="submit" form={formId} className={`btn btn-primary btn-lg btn-block ${styles.desktopSubmit}`} disabled={submitting || !hydrated}>
               {submitting ? "Отправка..." : "Оформить заказ"}
             </button>
           )}
@@ -321,7 +323,7 @@ export default function CheckoutPage() {
           <Link to="/cart" className="btn btn-secondary">
             ← В корзину
           </Link>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={submitting} data-testid="mobile-submit">
+          <button type="submit" form={formId} className="btn btn-primary" disabled={submitting || !hydrated} data-testid="mobile-submit">
             {submitting ? "Оформление..." : "Оформить заказ"}
           </button>
         </div>
