@@ -16,6 +16,16 @@ const shop = shopForTests();
 const { api } = shop;
 
 const grid = (page: Page) => page.locator('[aria-label="Товары"]');
+/** The page's errors and warnings (a hydration mismatch is reported as one), collected from now on. */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") errors.push(`${message.type()}: ${message.text()}`);
+  });
+  return errors;
+}
+
 /** The page's layout shift so far (the CLS of a page without input), and what moved. */
 const layoutShift = (page: Page) =>
   page.evaluate(
@@ -603,11 +613,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("server-rend
         localStorage.setItem("wishlist-items", stored.wishlist);
       }, { cart: JSON.stringify([{ ...product, quantity: 2 }]), wishlist: JSON.stringify([product]) });
       const page = await context.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
-      page.on("console", (message) => {
-        if (message.type() === "error" || message.type() === "warning") errors.push(`${message.type()}: ${message.text()}`);
-      });
+      const errors = pageErrors(page);
 
       for (const [name, url] of [["catalogue", "/"], ["product", `/product/${product.id}`]] as const) {
         // hold the app's code back until the server's image element has been marked
@@ -658,11 +664,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("server-rend
         sessionStorage.setItem("cart-set", "yes");
       }, JSON.stringify([{ ...one!, quantity: 1 }, { ...two!, quantity: 2 }]));
       const page = await context.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
-      page.on("console", (message) => {
-        if (message.type() === "error" || message.type() === "warning") errors.push(`${message.type()}: ${message.text()}`);
-      });
+      const errors = pageErrors(page);
       const pages = [
         ["/cart", "Ваша корзина", "cart-line"],
         ["/checkout", "Оформление заказа", "checkout-line"],

@@ -6,7 +6,7 @@ import { useFreshCart } from "../../hooks/useFreshCart";
 import { useTelegramMainButton, useTelegramSecondaryButton } from "../../hooks/useTelegramBottomButtons";
 import { NO_ITEMS, cartCount, quantityLimit, stockProblem, useCartItems, type CartItem } from "../../stores/cart";
 import { changeCartQuantity, clearCart, removeFromCart } from "../../stores/shop-actions";
-import { CartSkeleton } from "../../components/CartSkeleton";
+import { CartSkeleton } from "./CartSkeleton";
 import { EmptyState } from "../../components/EmptyState";
 import { CartIcon, TrashIcon } from "../../components/Icons";
 import { LineStock } from "../../components/LineStock";

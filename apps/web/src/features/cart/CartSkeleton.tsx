@@ -1,10 +1,11 @@
+import page from "./CartPage.module.css";
 import styles from "./CartSkeleton.module.css";
 
 /**
  * The cart's and the checkout's place while their lines are not known: in the server's HTML of a browser that sent
  * no cart cookie, until hydration reads the device's cart (useCartItems in stores/cart.ts), never an empty cart that
- * then fills. Shaped like the page it stands for (a title, lines, the summary beside them on wide screens), no taller
- * than a screen, and still: an animation would keep the browser busy while the page's code starts.
+ * then fills. Laid out as the cart (its lines, the summary beside them on wide screens), no taller than a screen,
+ * and still: an animation would keep the browser busy while the page's code starts.
  */
 export function CartSkeleton({ status }: { status: string }) {
   return (
@@ -13,19 +14,19 @@ export function CartSkeleton({ status }: { status: string }) {
         {status}
       </p>
       <div className={styles.title} />
-      <div className={styles.layout}>
-        <div className={styles.lines}>
+      <div className={page.layout}>
+        <div className={page.lines}>
           {[0, 1].map((line) => (
-            <div key={line} className={styles.line}>
-              <div className={styles.image} />
-              <div className={styles.text}>
+            <div key={line} className={page.line}>
+              <div className={`${page.lineImage} ${styles.block}`} />
+              <div className={`${styles.text} ${styles.lineText}`}>
                 <div className={styles.bar} />
                 <div className={`${styles.bar} ${styles.short}`} />
               </div>
             </div>
           ))}
         </div>
-        <div className={styles.summary}>
+        <div className={`${page.summary} ${styles.text}`}>
           <div className={styles.bar} />
           <div className={`${styles.bar} ${styles.short}`} />
           <div className={styles.button} />

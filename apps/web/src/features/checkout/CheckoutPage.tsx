@@ -17,7 +17,7 @@ import { useFreshCart } from "../../hooks/useFreshCart";
 import { NO_ITEMS, cartCount, quantityLimit, stockProblem, useCart, useCartItems, type CartItem } from "../../stores/cart";
 import { checkoutFormStarted, setCheckoutDraftStarted } from "../../stores/checkout-draft";
 import { changeCartQuantity, removeFromCart } from "../../stores/shop-actions";
-import { CartSkeleton } from "../../components/CartSkeleton";
+import { CartSkeleton } from "../cart/CartSkeleton";
 import { EmptyState } from "../../components/EmptyState";
 import { CartIcon, TrashIcon } from "../../components/Icons";
 import { LineStock } from "../../components/LineStock";
