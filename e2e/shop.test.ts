@@ -4,7 +4,7 @@ import type { CatalogResponse, Category, Product, ProductCard } from "@shop/shar
 import type { AdminOrdersResponse } from "@shop/shared/schemas/orders";
 import { formatPrice } from "@shop/shared/format";
 import { computeTotals, nextDiscountTier } from "@shop/shared/pricing";
-import { VIEWPORTS, gotoApp, hydrated, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
+import { VIEWPORTS, gotoApp, holdScripts, hydrated, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
 import { haveChromium, shopForTests } from "./helpers/shop-for-tests";
 
 /**
@@ -617,12 +617,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("server-rend
 
       for (const [name, url] of [["catalogue", "/"], ["product", `/product/${product.id}`]] as const) {
         // hold the app's code back until the server's image element has been marked
-        let release!: () => void;
-        const held = new Promise<void>((resolve) => (release = resolve));
-        await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-          await held;
-          await route.continue();
-        });
+        const release = await holdScripts(page, /\/assets\/index-[^/]*\.js$/);
         await page.goto(url, { waitUntil: "commit" });
         const image = page.locator("main img").first();
         await image.waitFor({ state: "attached" });
@@ -671,12 +666,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("server-rend
       ] as const;
       /** opens `url` with the app's code held back; `painted` looks at the server's page; then the app takes over */
       const open = async (url: string, painted: () => Promise<void>) => {
-        let release!: () => void;
-        const held = new Promise<void>((resolve) => (release = resolve));
-        await page.route(/\/assets\/shell-[^/]*\.js$/, async (route) => {
-          await held;
-          await route.continue();
-        });
+        const release = await holdScripts(page, /\/assets\/shell-[^/]*\.js$/);
         await page.goto(url, { waitUntil: "commit" });
         await page.locator("main > *").first().waitFor({ state: "visible" });
         await expect.poll(() => page.evaluate(() => performance.getEntriesByName("first-contentful-paint").length)).toBe(1);

@@ -4,7 +4,7 @@ import type { CatalogResponse, Category, Product } from "@shop/shared/schemas/ca
 import type { AdminOrdersResponse } from "@shop/shared/schemas/orders";
 import { formatPrice } from "@shop/shared/format";
 import { computeTotals } from "@shop/shared/pricing";
-import { gotoApp, openPage, screenshot, type OpenedPage } from "./helpers/browser";
+import { gotoApp, holdScripts, openPage, screenshot, type OpenedPage } from "./helpers/browser";
 import { haveChromium, shopForTests } from "./helpers/shop-for-tests";
 
 /**
@@ -425,6 +425,25 @@ describe.skipIf(!haveChromium)("admin and what every page carries (1280×800)", 
       await screenshot(page, "shopper-trust-search-one-letter", "desktop");
       await box.fill("ва");
       await expect.poll(() => dropdown.textContent()).not.toContain("Введите ещё");
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it("keeps what was typed into the header search before the app took over, and searches for it", async () => {
+    const opened = await openPage(shop.browser, "desktop", { baseURL: shop.server.url });
+    const { page } = opened;
+    try {
+      const release = await holdScripts(page, /\/assets\/shell-[^/]*\.js$/);
+      await page.goto("/", { waitUntil: "commit" });
+      const box = page.getByRole("combobox", { name: "Поиск товаров" });
+      await box.click();
+      await box.pressSequentially("ваза");
+      release();
+      const dropdown = page.getByTestId("search-dropdown");
+      await expect.poll(() => dropdown.getByRole("option").count()).toBeGreaterThan(0);
+      expect(await box.inputValue()).toBe("ваза");
+      for (const option of await dropdown.getByRole("option").allTextContents()) expect(option.toLowerCase()).toContain("ваз");
     } finally {
       await opened.close();
     }

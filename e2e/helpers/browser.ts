@@ -98,3 +98,17 @@ export async function hydrated(locator: Locator): Promise<Locator> {
   await expect.poll(() => locator.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber$"))), { timeout: 30_000 }).toBe(true);
   return locator;
 }
+
+/**
+ * Holds back the page's scripts whose address matches `pattern` (the app's code: the server's page stays as it was
+ * painted) until the returned function is called.
+ */
+export async function holdScripts(page: Page, pattern: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -19,9 +19,18 @@ export function HeaderSearch() {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const rootRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const listId = useId();
   const trimmed = query.trim();
+
+  // text typed into the server's page before the app took over: hydration leaves it in the field, the search takes it up
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input?.value) return;
+    setQuery(input.value);
+    if (document.activeElement === input) setOpen(true);
+  }, []);
 
   useEffect(() => {
     if (trimmed.length < SEARCH_MIN_QUERY_LENGTH) {
@@ -95,6 +104,7 @@ export function HeaderSearch() {
     <form ref={rootRef} className={styles.search} role="search" onSubmit={onSubmit}>
       <SearchIcon size={20} className={styles.icon} />
       <input
+        ref={inputRef}
         type="search"
         className={styles.input}
         placeholder="Поиск по названию или артикулу"
