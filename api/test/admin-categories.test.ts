@@ -1,31 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Fixture } from "./helpers/fixtures";
-import type { TestApp } from "./helpers/test-app";
-import { openAdminShop } from "./helpers/admin-shop";
+import { describe, expect, it } from "vitest";
+import { adminShopForTests } from "./helpers/admin-shop";
 
-let t: TestApp;
-let f: Fixture;
-let auth: { authorization: string };
-
-beforeAll(async () => {
-  ({ t, f, auth } = await openAdminShop());
-});
-afterAll(async () => t?.close());
+const shop = adminShopForTests();
 
 const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
+  shop.t.app.inject({ method, url, headers: shop.auth, ...(payload ? { payload } : {}) });
 
 describe("admin categories", () => {
   it("lists main categories then tags, by name, with product counts", async () => {
     const response = await call("GET", "/api/admin/categories");
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      { id: f.categories.ceramics, name: "Керамика", type: "main", product_count: 4 },
-      { id: f.categories.candles, name: "Свечи", type: "main", product_count: 3 },
-      { id: f.categories.textile, name: "Текстиль", type: "main", product_count: 3 },
-      { id: f.categories.gift, name: "В подарок", type: "sub", product_count: 5 },
-      { id: f.categories.new, name: "Новинки", type: "sub", product_count: 3 },
-      { id: f.categories.eco, name: "Эко", type: "sub", product_count: 3 },
+      { id: shop.f.categories.ceramics, name: "Керамика", type: "main", product_count: 4 },
+      { id: shop.f.categories.candles, name: "Свечи", type: "main", product_count: 3 },
+      { id: shop.f.categories.textile, name: "Текстиль", type: "main", product_count: 3 },
+      { id: shop.f.categories.gift, name: "В подарок", type: "sub", product_count: 5 },
+      { id: shop.f.categories.new, name: "Новинки", type: "sub", product_count: 3 },
+      { id: shop.f.categories.eco, name: "Эко", type: "sub", product_count: 3 },
     ]);
   });
 
@@ -69,19 +60,19 @@ describe("admin categories", () => {
     const retyped = await call("PUT", `/api/admin/categories/${created.id}`, { name: "Сезонное предложение", type: "main" });
     expect(retyped.json().type).toBe("main");
 
-    const ceramics = await call("PUT", `/api/admin/categories/${f.categories.ceramics}`, { name: "Керамика ручной работы", type: "main" });
-    expect(ceramics.json()).toEqual({ id: f.categories.ceramics, name: "Керамика ручной работы", type: "main", product_count: 4 });
+    const ceramics = await call("PUT", `/api/admin/categories/${shop.f.categories.ceramics}`, { name: "Керамика ручной работы", type: "main" });
+    expect(ceramics.json()).toEqual({ id: shop.f.categories.ceramics, name: "Керамика ручной работы", type: "main", product_count: 4 });
     // the same name with a changed case is a rename of itself, not a clash
-    const recased = await call("PUT", `/api/admin/categories/${f.categories.ceramics}`, { name: "керамика ручной работы", type: "main" });
+    const recased = await call("PUT", `/api/admin/categories/${shop.f.categories.ceramics}`, { name: "керамика ручной работы", type: "main" });
     expect(recased.statusCode).toBe(200);
-    await call("PUT", `/api/admin/categories/${f.categories.ceramics}`, { name: "Керамика", type: "main" });
+    await call("PUT", `/api/admin/categories/${shop.f.categories.ceramics}`, { name: "Керамика", type: "main" });
   });
 
   it("refuses an empty name, a clash and an unknown id on update", async () => {
-    const empty = await call("PUT", `/api/admin/categories/${f.categories.eco}`, { name: " ", type: "sub" });
+    const empty = await call("PUT", `/api/admin/categories/${shop.f.categories.eco}`, { name: " ", type: "sub" });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe("Название не может быть пустым");
-    const clash = await call("PUT", `/api/admin/categories/${f.categories.eco}`, { name: "Новинки", type: "sub" });
+    const clash = await call("PUT", `/api/admin/categories/${shop.f.categories.eco}`, { name: "Новинки", type: "sub" });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toBe("Тег «Новинки» уже существует");
     const missing = await call("PUT", "/api/admin/categories/999999", { name: "Х", type: "sub" });
@@ -92,7 +83,7 @@ describe("admin categories", () => {
   });
 
   it("refuses to turn a tag into a main category while its products already have one", async () => {
-    const response = await call("PUT", `/api/admin/categories/${f.categories.gift}`, { name: "В подарок", type: "main" });
+    const response = await call("PUT", `/api/admin/categories/${shop.f.categories.gift}`, { name: "В подарок", type: "main" });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(
       "Нельзя сделать тег основной категорией: у 5 шт. товаров с этим тегом уже есть основная категория",
@@ -100,13 +91,13 @@ describe("admin categories", () => {
   });
 
   it("deletes a category and detaches its products, which stay", async () => {
-    const response = await call("DELETE", `/api/admin/categories/${f.categories.new}`);
+    const response = await call("DELETE", `/api/admin/categories/${shop.f.categories.new}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true, detachedProducts: 3 });
-    expect(await t.prisma.category.findUnique({ where: { id: f.categories.new } })).toBeNull();
-    expect(await t.prisma.product.count()).toBe(10);
-    expect(await t.prisma.productCategory.count({ where: { categoryId: f.categories.new } })).toBe(0);
-    const again = await call("DELETE", `/api/admin/categories/${f.categories.new}`);
+    expect(await shop.t.prisma.category.findUnique({ where: { id: shop.f.categories.new } })).toBeNull();
+    expect(await shop.t.prisma.product.count()).toBe(10);
+    expect(await shop.t.prisma.productCategory.count({ where: { categoryId: shop.f.categories.new } })).toBe(0);
+    const again = await call("DELETE", `/api/admin/categories/${shop.f.categories.new}`);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: "Категория не найдена" });
   });

@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Fixture } from "./helpers/fixtures";
+import { describe, expect, it } from "vitest";
 import { multipart, pngImage } from "./helpers/multipart";
 import { insertOrder } from "./helpers/order-rows";
-import type { TestApp } from "./helpers/test-app";
-import { openAdminShop } from "./helpers/admin-shop";
+import { adminShopForTests } from "./helpers/admin-shop";
 
-let t: TestApp;
-let f: Fixture;
-let auth: { authorization: string };
-
-beforeAll(async () => {
-  ({ t, f, auth } = await openAdminShop());
-});
-afterAll(async () => t?.close());
+const shop = adminShopForTests();
 
 const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
+  shop.t.app.inject({ method, url, headers: shop.auth, ...(payload ? { payload } : {}) });
 
 async function uploadImages(count: number): Promise<string[]> {
   const png = await pngImage(60, 40);
   const body = multipart(Array.from({ length: count }, (_, i) => ({ filename: `${i}.png`, data: png })));
-  const response = await t.app.inject({ method: "POST", url: "/api/admin/upload", payload: body.payload, headers: { ...body.headers, ...auth } });
+  const response = await shop.t.app.inject({ method: "POST", url: "/api/admin/upload", payload: body.payload, headers: { ...body.headers, ...shop.auth } });
   expect(response.statusCode).toBe(200);
   return response.json().filePaths;
 }
@@ -35,12 +26,12 @@ describe("GET /api/admin/products", () => {
     expect(body.total).toBe(10);
     expect(body.totalPages).toBe(1);
     expect(body.page).toBe(1);
-    expect(body.products.map((p: { id: number }) => p.id)).toEqual(f.products.map((p) => p.id).reverse());
+    expect(body.products.map((p: { id: number }) => p.id)).toEqual(shop.f.products.map((p) => p.id).reverse());
     const vase = body.products.find((p: { name: string }) => p.name === "Ваза керамическая «Лён»");
-    expect(vase).toMatchObject({ price: 1890, sku: f.byName("Ваза керамическая «Лён»").sku, material: "Глина" });
+    expect(vase).toMatchObject({ price: 1890, sku: shop.f.byName("Ваза керамическая «Лён»").sku, material: "Глина" });
     expect(vase.categories).toEqual([
-      { id: f.categories.ceramics, name: "Керамика", type: "main" },
-      { id: f.categories.gift, name: "В подарок", type: "sub" },
+      { id: shop.f.categories.ceramics, name: "Керамика", type: "main" },
+      { id: shop.f.categories.gift, name: "В подарок", type: "sub" },
     ]);
     expect(vase.images.map((i: { image_url: string }) => i.image_url)).toEqual(["/uploads/fixture-0-0.webp", "/uploads/fixture-0-1.webp"]);
   });
@@ -49,7 +40,7 @@ describe("GET /api/admin/products", () => {
     const page2 = (await call("GET", "/api/admin/products?limit=3&page=2")).json();
     expect(page2.totalPages).toBe(4);
     expect(page2.page).toBe(2);
-    expect(page2.products.map((p: { id: number }) => p.id)).toEqual(f.products.map((p) => p.id).reverse().slice(3, 6));
+    expect(page2.products.map((p: { id: number }) => p.id)).toEqual(shop.f.products.map((p) => p.id).reverse().slice(3, 6));
     const past = (await call("GET", "/api/admin/products?limit=3&page=9")).json();
     expect(past.products).toEqual([]);
     expect(past.totalPages).toBe(4);
@@ -61,7 +52,7 @@ describe("GET /api/admin/products", () => {
       ((await call("GET", `/api/admin/products?q=${encodeURIComponent(q)}`)).json().products as { name: string }[]).map((p) => p.name).sort();
     expect(await names("ЕЛ")).toEqual(["Набор свечей «Ёлка»", "Тарелка «Ёлочка»"]);
     expect(await names("ёлоч")).toEqual(["Тарелка «Ёлочка»"]);
-    expect(await names(f.byName("Подушка льняная").sku.toLowerCase())).toEqual(["Подушка льняная"]);
+    expect(await names(shop.f.byName("Подушка льняная").sku.toLowerCase())).toEqual(["Подушка льняная"]);
     expect(await names("%")).toEqual([]);
     expect(await names("_")).toEqual([]);
   });
@@ -74,7 +65,7 @@ describe("POST /api/admin/products", () => {
       ...base,
       name: "  Ёжик   из шерсти ",
       price: "1 234,5",
-      categoryIds: [f.categories.gift, f.categories.textile, f.categories.gift],
+      categoryIds: [shop.f.categories.gift, shop.f.categories.textile, shop.f.categories.gift],
       imageUrls: urls,
     });
     expect(response.statusCode).toBe(201);
@@ -89,13 +80,13 @@ describe("POST /api/admin/products", () => {
       depth: null,
     });
     expect(product.sku).toMatch(/^HM-\d{6}$/);
-    expect(f.products.map((p) => p.sku)).not.toContain(product.sku);
+    expect(shop.f.products.map((p) => p.sku)).not.toContain(product.sku);
     expect(product.images.map((i: { image_url: string }) => i.image_url)).toEqual(urls);
     expect(product.categories).toEqual([
-      { id: f.categories.textile, name: "Текстиль", type: "main" },
-      { id: f.categories.gift, name: "В подарок", type: "sub" },
+      { id: shop.f.categories.textile, name: "Текстиль", type: "main" },
+      { id: shop.f.categories.gift, name: "В подарок", type: "sub" },
     ]);
-    const row = await t.prisma.product.findUniqueOrThrow({ where: { id: product.id } });
+    const row = await shop.t.prisma.product.findUniqueOrThrow({ where: { id: product.id } });
     expect(row.searchName).toBe("ежик из шерсти");
 
     const list = (await call("GET", "/api/admin/products?limit=1")).json();
@@ -127,11 +118,11 @@ describe("POST /api/admin/products", () => {
     [{ imageUrls: ["/uploads/a.svg"] }, "Недопустимый адрес изображения: загрузите файл через форму"],
     [{ imageUrls: ["/uploads/neverUploaded123.webp"] }, "Изображение не найдено на сервере: загрузите его заново"],
   ])("refuses %j with a Russian 400", async (change, message) => {
-    const before = await t.prisma.product.count();
+    const before = await shop.t.prisma.product.count();
     const response = await call("POST", "/api/admin/products", { ...base, ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
-    expect(await t.prisma.product.count()).toBe(before);
+    expect(await shop.t.prisma.product.count()).toBe(before);
   });
 
   it("accepts prices as numeric strings with a dot or a comma", async () => {
@@ -143,7 +134,7 @@ describe("POST /api/admin/products", () => {
   });
 
   it("refuses two main categories", async () => {
-    const response = await call("POST", "/api/admin/products", { ...base, categoryIds: [f.categories.ceramics, f.categories.textile] });
+    const response = await call("POST", "/api/admin/products", { ...base, categoryIds: [shop.f.categories.ceramics, shop.f.categories.textile] });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe("У товара может быть только одна основная категория");
   });
@@ -152,7 +143,7 @@ describe("POST /api/admin/products", () => {
 describe("PUT /api/admin/products/:id", () => {
   it("reorders, adds and removes images, replaces categories and keeps the article", async () => {
     const [a, b, c] = await uploadImages(3);
-    const created = (await call("POST", "/api/admin/products", { ...base, categoryIds: [f.categories.ceramics], imageUrls: [a, b, c] })).json();
+    const created = (await call("POST", "/api/admin/products", { ...base, categoryIds: [shop.f.categories.ceramics], imageUrls: [a, b, c] })).json();
     const [imgA, imgB, imgC] = created.images as { id: number; image_url: string }[];
     const [d] = await uploadImages(1);
 
@@ -162,7 +153,7 @@ describe("PUT /api/admin/products/:id", () => {
       price: 1490.9,
       depth: 100,
       material: "  ",
-      categoryIds: [f.categories.candles, f.categories.eco],
+      categoryIds: [shop.f.categories.candles, shop.f.categories.eco],
       images: [{ id: imgC!.id, image_url: imgC!.image_url }, { image_url: d }, { id: imgA!.id, image_url: "ignored" }],
     });
     expect(response.statusCode).toBe(200);
@@ -171,9 +162,9 @@ describe("PUT /api/admin/products/:id", () => {
     expect(updated.images.map((i: { image_url: string }) => i.image_url)).toEqual([c, d, a]);
     expect(updated.images[0].id).toBe(imgC!.id);
     expect(updated.images[2].id).toBe(imgA!.id);
-    expect(await t.prisma.productImage.findUnique({ where: { id: imgB!.id } })).toBeNull();
-    expect(updated.categories.map((cat: { id: number }) => cat.id)).toEqual([f.categories.candles, f.categories.eco]);
-    const row = await t.prisma.product.findUniqueOrThrow({ where: { id: created.id } });
+    expect(await shop.t.prisma.productImage.findUnique({ where: { id: imgB!.id } })).toBeNull();
+    expect(updated.categories.map((cat: { id: number }) => cat.id)).toEqual([shop.f.categories.candles, shop.f.categories.eco]);
+    const row = await shop.t.prisma.product.findUniqueOrThrow({ where: { id: created.id } });
     expect(row.searchName).toBe("кашпо из бетона, большое");
 
     // the same list read back in the admin list
@@ -183,7 +174,7 @@ describe("PUT /api/admin/products/:id", () => {
 
   it("leaves images and categories alone when they are not sent, and removes all images for an empty list", async () => {
     const [a] = await uploadImages(1);
-    const created = (await call("POST", "/api/admin/products", { ...base, categoryIds: [f.categories.textile], imageUrls: [a] })).json();
+    const created = (await call("POST", "/api/admin/products", { ...base, categoryIds: [shop.f.categories.textile], imageUrls: [a] })).json();
     const same = (await call("PUT", `/api/admin/products/${created.id}`, { name: "Новое имя", price: 5 })).json();
     expect(same.images).toEqual(created.images);
     expect(same.categories).toEqual(created.categories);
@@ -195,13 +186,13 @@ describe("PUT /api/admin/products/:id", () => {
 
   it("refuses an image of another product, a foreign URL, bad fields and an unknown product", async () => {
     const created = (await call("POST", "/api/admin/products", { ...base, imageUrls: await uploadImages(1) })).json();
-    const other = await t.prisma.productImage.findFirstOrThrow({ where: { productId: f.products[0]!.id } });
+    const other = await shop.t.prisma.productImage.findFirstOrThrow({ where: { productId: shop.f.products[0]!.id } });
     const foreign = await call("PUT", `/api/admin/products/${created.id}`, { ...base, images: [{ id: other.id, image_url: other.imageUrl }] });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().message).toBe(`Изображение ${other.id} не принадлежит этому товару`);
     // nothing changed
-    expect((await t.prisma.productImage.count({ where: { productId: created.id } }))).toBe(1);
-    expect((await t.prisma.productImage.count({ where: { id: other.id } }))).toBe(1);
+    expect((await shop.t.prisma.productImage.count({ where: { productId: created.id } }))).toBe(1);
+    expect((await shop.t.prisma.productImage.count({ where: { id: other.id } }))).toBe(1);
 
     const url = await call("PUT", `/api/admin/products/${created.id}`, { ...base, images: [{ image_url: "http://evil.example/x.webp" }] });
     expect(url.statusCode).toBe(400);
@@ -209,7 +200,7 @@ describe("PUT /api/admin/products/:id", () => {
     expect(price.json().message).toBe("Цена должна быть числом больше 0, не более двух знаков после запятой");
     const name = await call("PUT", `/api/admin/products/${created.id}`, { ...base, name: "" });
     expect(name.json().message).toBe("Введите название товара");
-    const twoMain = await call("PUT", `/api/admin/products/${created.id}`, { ...base, categoryIds: [f.categories.candles, f.categories.ceramics] });
+    const twoMain = await call("PUT", `/api/admin/products/${created.id}`, { ...base, categoryIds: [shop.f.categories.candles, shop.f.categories.ceramics] });
     expect(twoMain.json().message).toBe("У товара может быть только одна основная категория");
 
     const missing = await call("PUT", "/api/admin/products/999999", base);
@@ -220,19 +211,19 @@ describe("PUT /api/admin/products/:id", () => {
 
 describe("DELETE /api/admin/products/:id", () => {
   it("deletes the product; past orders keep their copy of it", async () => {
-    const created = (await call("POST", "/api/admin/products", { ...base, imageUrls: await uploadImages(1), categoryIds: [f.categories.eco] })).json();
-    const order = await insertOrder(t.prisma, {
+    const created = (await call("POST", "/api/admin/products", { ...base, imageUrls: await uploadImages(1), categoryIds: [shop.f.categories.eco] })).json();
+    const order = await insertOrder(shop.t.prisma, {
       items: [{ productId: created.id, name: created.name, sku: created.sku, price: 990, quantity: 2, image: created.images[0].image_url }],
     });
 
     const response = await call("DELETE", `/api/admin/products/${created.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
-    expect(await t.prisma.product.findUnique({ where: { id: created.id } })).toBeNull();
-    expect(await t.prisma.productImage.count({ where: { productId: created.id } })).toBe(0);
-    expect(await t.prisma.productCategory.count({ where: { productId: created.id } })).toBe(0);
+    expect(await shop.t.prisma.product.findUnique({ where: { id: created.id } })).toBeNull();
+    expect(await shop.t.prisma.productImage.count({ where: { productId: created.id } })).toBe(0);
+    expect(await shop.t.prisma.productCategory.count({ where: { productId: created.id } })).toBe(0);
 
-    const item = await t.prisma.orderItem.findFirstOrThrow({ where: { orderId: order.id } });
+    const item = await shop.t.prisma.orderItem.findFirstOrThrow({ where: { orderId: order.id } });
     expect(item).toMatchObject({ productId: null, productName: created.name, productSku: created.sku, quantity: 2 });
     expect(item.productImage).toBe(created.images[0].image_url);
 
