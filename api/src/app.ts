@@ -6,7 +6,7 @@ import { noopNotifier, type OrderNotifier } from "@shop/core/orders/notification
 import { createBotInfo, type BotInfo } from "@shop/core/telegram/bot-info";
 import type { ProductSharer } from "@shop/core/telegram/product-share";
 import type { InvoiceLinks } from "@shop/core/payments/invoice-links";
-import errorsPlugin, { frameworkErrors } from "./plugins/app/errors";
+import errorsPlugin, { clientErrors, frameworkErrors } from "./plugins/app/errors";
 import inputGuardPlugin from "./plugins/app/input-guard";
 import authPlugin from "./plugins/app/auth";
 import telegramIdentityPlugin from "./plugins/app/telegram-identity";
@@ -70,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    clientErrorHandler: clientErrors,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: "array", useDefaults: true, allErrors: false, strictNumbers: true } },
     // a line per request only at debug level: at info the log says what happened, not every page view
     logController: new LogController({ disableRequestLogging: config.logLevel !== "debug" }),

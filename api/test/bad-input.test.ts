@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
 import { createTestApp, type TestApp } from "./helpers/test-app";
@@ -531,6 +532,36 @@ describe("the cases found against a running shop", () => {
     });
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toEqual({ message: "Сессия истекла или токен недействителен. Войдите снова." });
+  });
+
+  it("answers a request Node's HTTP parser refuses (raw Cyrillic in the address, oversized headers) in Russian JSON", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as AddressInfo;
+    const raw = (request: Buffer | string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, "127.0.0.1", () => socket.end(request));
+        const chunks: Buffer[] = [];
+        socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+        socket.on("error", reject);
+        socket.on("close", () => resolve(Buffer.concat(chunks).toString("utf8")));
+      });
+    const parts = (answer: string) => {
+      const [head, body] = answer.split("\r\n\r\n");
+      return { status: head!.split("\r\n")[0], head: head!.toLowerCase(), body: JSON.parse(body!) as unknown };
+    };
+
+    const cyrillic = parts(await raw(Buffer.from("GET /api/products/search?q=ваза HTTP/1.1\r\nHost: shop\r\n\r\n", "utf8")));
+    expect(cyrillic.status).toBe("HTTP/1.1 400 Bad Request");
+    expect(cyrillic.head).toContain("content-type: application/json; charset=utf-8");
+    expect(cyrillic.body).toEqual({ message: "Некорректный запрос" });
+
+    const huge = parts(await raw(`GET /api/health HTTP/1.1\r\nHost: shop\r\nX-Big: ${"x".repeat(64 * 1024)}\r\n\r\n`));
+    expect(huge.status).toBe("HTTP/1.1 431 Request Header Fields Too Large");
+    expect(huge.body).toEqual({ message: "Слишком большие заголовки запроса" });
+
+    // the same address percent-encoded, as a browser sends it, is an ordinary search
+    const encoded = await fetch(`http://127.0.0.1:${port}/api/products/search?q=${encodeURIComponent("ваза")}`);
+    expect(encoded.status).toBe(200);
   });
 
   it("refuses a token without an expiry, and answers an admin call without a session 401 before looking at its input", async () => {

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import fp from "fastify-plugin";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ShopError, type ShopErrorKind } from "@shop/core/errors";
@@ -50,6 +52,29 @@ const STATUS_MESSAGES: Record<number, string> = {
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode === 414 ? 414 : 400;
   reply.status(status).send({ message: status === 414 ? "Слишком длинный адрес запроса" : "Некорректный адрес запроса" });
+}
+
+/**
+ * What Node's HTTP parser refuses before the router sees the request (bytes an address may not hold, such as
+ * unencoded Cyrillic; headers over the size limit; a request that did not arrive in time): the same Russian
+ * `{ message }` as every other error, then the connection is closed, as Node does.
+ */
+export function clientErrors(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, message] =
+    error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? [408, "Запрос не пришёл целиком вовремя"]
+      : error.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "Слишком большие заголовки запроса"]
+        : [400, "Некорректный запрос"];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export default fp(async function errorsPlugin(app: FastifyInstance) {
