@@ -664,8 +664,13 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("server-rend
         ["/cart", "Ваша корзина", "cart-line"],
         ["/checkout", "Оформление заказа", "checkout-line"],
       ] as const;
+      const stylesheets: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
+      });
       /** opens `url` with the app's code held back; `painted` looks at the server's page; then the app takes over */
       const open = async (url: string, painted: () => Promise<void>) => {
+        stylesheets.length = 0;
         const release = await holdScripts(page, /\/assets\/shell-[^/]*\.js$/);
         await page.goto(url, { waitUntil: "commit" });
         await page.locator("main > *").first().waitFor({ state: "visible" });
@@ -675,6 +680,9 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("server-rend
         await hydrated(page.locator("main h1"));
         await page.waitForLoadState("networkidle");
         await page.unroute(/\/assets\/shell-[^/]*\.js$/);
+        // the page's styles came inline: the app's chunks neither fetch them nor apply them a second time
+        expect(stylesheets, url).toEqual([]);
+        expect(await page.locator("link[rel=stylesheet]:not([disabled])").count(), url).toBe(0);
       };
 
       // a browser that has not sent the cart cookie yet: the frame with a placeholder, then the device's lines

@@ -266,6 +266,12 @@ describe("product pages carry their meta tags in the HTML", () => {
 /** The inside of <div id="root"> (empty when the page was not rendered on the server). */
 const rootHtml = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? "";
 
+/**
+ * The stylesheet links of a page, each as "file" or "file (disabled)". An inlined stylesheet keeps its link, disabled:
+ * never fetched nor applied, it tells the app's chunk loader the styles are on the page already.
+ */
+const stylesheetLinks = (html: string) =>
+  [...html.matchAll(/<link rel="stylesheet"( disabled)?[^>]*href="([^"]+)"/g)].map((match) => match[2] + (match[1] ? " (disabled)" : ""));
 const INDEX_CSS_LINK = '<link rel="stylesheet" crossorigin href="/assets/index-1.css">';
 const INDEX_CSS = ":root{--accent:#b05535}";
 const SHELL_CSS = ".shell{display:grid}";
@@ -346,13 +352,13 @@ describe("server rendering (with the build's .ssr bundle)", () => {
     // the stylesheets come inline, so the first paint waits for nothing else, in the browser's order
     const styles = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1]);
     expect(styles).toEqual([INDEX_CSS, SHELL_CSS, PRODUCT_CSS]);
-    expect(html).not.toContain('rel="stylesheet"');
+    expect(stylesheetLinks(html)).toEqual(["/assets/index-1.css (disabled)", "/assets/shell-1.css (disabled)", "/assets/ProductPage-1.css (disabled)"]);
     // the code only hydrates what is on screen: nothing asks for it before the first paint, the entry asks for the
     // listed files after it (main.tsx)
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).not.toMatch(/rel="preload" as="style"/);
     const code = /<script type="application\/json" id="shop-code">([^<]*)<\/script>/.exec(html);
-    expect(JSON.parse(code![1]!)).toEqual(["/assets/shell-1.js", "/assets/ProductPage-1.js", "/assets/shell-1.css", "/assets/ProductPage-1.css"]);
+    expect(JSON.parse(code![1]!)).toEqual(["/assets/shell-1.js", "/assets/ProductPage-1.js"]);
     expect(html.indexOf("<style>")).toBeLessThan(html.indexOf("</head>"));
     expect(response.headers.link).toBe(
       '</uploads/fixture-0-0.webp>; rel=preload; as=image; imagesrcset="/uploads/fixture-0-0-card.webp 480w, /uploads/fixture-0-0.webp 1200w"; imagesizes="(min-width: 1024px) 600px, 100vw"; fetchpriority=high',
@@ -378,9 +384,9 @@ describe("server rendering (with the build's .ssr bundle)", () => {
       expect(page).toMatch(/<h1[^>]*>Все товары<\/h1>/);
       expect(response.body).toContain(`<style>${INDEX_CSS}</style>`);
       expect(response.body).toContain(`<style>${SHELL_CSS}</style>`);
-      expect(response.body).not.toContain('rel="stylesheet"');
+      expect(stylesheetLinks(response.body)).toEqual(["/assets/index-1.css (disabled)", "/assets/shell-1.css (disabled)"]);
       expect(response.body).not.toContain('rel="modulepreload"');
-      expect(response.body).toContain('<script type="application/json" id="shop-code">["/assets/shell-1.js","/assets/shell-1.css"]</script>');
+      expect(response.body).toContain('<script type="application/json" id="shop-code">["/assets/shell-1.js"]</script>');
     }
   });
 
@@ -418,7 +424,7 @@ describe("server rendering (with the build's .ssr bundle)", () => {
       expect(page, url).toContain("Ремесло");
       expect(response.body, url).toContain('id="shop-router"');
       // painted from the HTML with its styles inline; the code is asked for after the first paint
-      expect(response.body, url).not.toContain('rel="stylesheet"');
+      expect(stylesheetLinks(response.body).every((link) => link.endsWith("(disabled)")), url).toBe(true);
       expect(response.body, url).not.toContain('rel="modulepreload"');
       const code = /<script type="application\/json" id="shop-code">([^<]*)<\/script>/.exec(response.body);
       expect(JSON.parse(code![1]!), url).toContain(url === "/cart" ? "/assets/CartPage-1.js" : "/assets/CheckoutPage-1.js");
@@ -479,6 +485,7 @@ describe("server rendering (with the build's .ssr bundle)", () => {
       // app's and its own (cached between visits) and asks for its code at once
       expect(response.body, url).not.toContain(INDEX_CSS_LINK);
       expect([...response.body.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1]), url).toEqual([INDEX_CSS]);
+      expect(stylesheetLinks(response.body), url).toEqual(["/assets/index-1.css (disabled)", "/assets/shell-1.css"]);
       expect(response.body, url).toContain('<link rel="stylesheet" crossorigin href="/assets/shell-1.css" />');
       expect(response.body, url).toContain('<link rel="modulepreload" crossorigin href="/assets/shell-1.js" />');
     }

@@ -106,15 +106,20 @@ export default async function webRoutes(app: App) {
     return styles.get(file) ?? null;
   };
   const globalStyles = new Set([...indexHtml.matchAll(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"/g)].map((match) => match[1]!));
-  /** html with its stylesheet links (or those of `only`) replaced by the stylesheets themselves */
+  /**
+   * html with its stylesheets (or those of `only`) inline. Each link stays, disabled: the browser neither fetches
+   * nor applies it, and the app's chunk loader, which adds a chunk's stylesheet unless a link to it is on the page,
+   * does not add it again (applying the same rules a second time restyles and lays out the whole page while the
+   * app starts).
+   */
   const withInlineStyles = (html: string, only?: Set<string>) => {
     const seen = new Set<string>();
-    return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+    return html.replace(/<link rel="stylesheet"([^>]*href="\/(assets\/[^"]+\.css)"[^>]*>)/g, (tag, rest: string, file: string) => {
       const css = only && !only.has(file) ? null : styleOf(file);
       if (css === null) return tag;
       if (seen.has(file)) return "";
       seen.add(file);
-      return `<style>${css}</style>`;
+      return `<style>${css}</style><link rel="stylesheet" disabled${rest}`;
     });
   };
 

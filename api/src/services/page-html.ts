@@ -172,12 +172,12 @@ export function codeLinks(code: PageCode): string[] {
 
 /**
  * index.html for a server-rendered page: the stylesheets (the first paint needs them; the server inlines them), and
- * the list of the page's files as JSON (<script id="shop-code">), which the entry asks for once the page is painted
+ * the list of the page's modules as JSON (<script id="shop-code">), which the entry asks for once the page is painted
  * (main.tsx): the code only hydrates what is already on screen, so it does not share the network with the first
  * images and fonts.
  */
 export function withCodeAfterPaint(html: string, code: PageCode): string {
-  const files = [...code.scripts, ...code.styles].map((file) => `/${file}`);
+  const files = code.scripts.map((file) => `/${file}`);
   const list = `<script type="application/json" id="shop-code">${JSON.stringify(files).replace(/</g, "\\u003c")}</script>`;
   return withLinks(html, [...code.styles.map(stylesheetLink), list]);
 }

@@ -33,8 +33,8 @@ export function afterServerPagePainted(): Promise<void> {
 }
 
 /**
- * Asks for the files the server listed for this page (<script type="application/json" id="shop-code">: the app's and
- * the page's modules and stylesheets) in one wave, before the app imports them one after another.
+ * Asks for the modules the server listed for this page (<script type="application/json" id="shop-code">: the app's
+ * and the page's; their stylesheets are already inline) in one wave, before the app imports them one after another.
  */
 export function preloadPageCode(): void {
   const element = document.getElementById("shop-code");
@@ -47,14 +47,9 @@ export function preloadPageCode(): void {
   }
   if (!Array.isArray(files)) return;
   for (const file of files) {
-    if (typeof file !== "string" || !/^\/assets\/[^/]+\.(js|css)$/.test(file)) continue;
+    if (typeof file !== "string" || !/^\/assets\/[^/]+\.js$/.test(file)) continue;
     const link = document.createElement("link");
-    if (file.endsWith(".js")) {
-      link.rel = "modulepreload";
-    } else {
-      link.rel = "preload";
-      link.as = "style";
-    }
+    link.rel = "modulepreload";
     link.crossOrigin = "";
     link.href = file;
     document.head.appendChild(link);
