@@ -542,7 +542,8 @@ describe("the cases found against a running shop", () => {
         const socket = net.connect(port, "127.0.0.1", () => socket.end(request));
         const chunks: Buffer[] = [];
         socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-        socket.on("error", reject);
+        // the server closes the connection after its answer: a reset once the answer is in changes nothing
+        socket.on("error", (error) => (chunks.length > 0 ? undefined : reject(error)));
         socket.on("close", () => resolve(Buffer.concat(chunks).toString("utf8")));
       });
     const parts = (answer: string) => {
@@ -555,7 +556,7 @@ describe("the cases found against a running shop", () => {
     expect(cyrillic.head).toContain("content-type: application/json; charset=utf-8");
     expect(cyrillic.body).toEqual({ message: "Некорректный запрос" });
 
-    const huge = parts(await raw(`GET /api/health HTTP/1.1\r\nHost: shop\r\nX-Big: ${"x".repeat(64 * 1024)}\r\n\r\n`));
+    const huge = parts(await raw(`GET /api/health HTTP/1.1\r\nHost: shop\r\nX-Big: ${"x".repeat(20_000)}\r\n\r\n`));
     expect(huge.status).toBe("HTTP/1.1 431 Request Header Fields Too Large");
     expect(huge.body).toEqual({ message: "Слишком большие заголовки запроса" });
 
