@@ -3,11 +3,11 @@ import type { Browser, Page, Request } from "playwright-core";
 import type { CatalogResponse, Category, Product } from "@shop/shared/schemas/catalog";
 import { formatPrice } from "@shop/shared/format";
 import { computeTotals } from "@shop/shared/pricing";
-import { launchBrowser, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
+import { holdScripts, launchBrowser, layoutShift, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
 import { catalogLoaded, lastTelegramEvent as lastEvent, miniAppLauncher, noToasts, openInTelegram, recordRequests, rgb } from "./helpers/mini-app";
 import { startServer, type ShopServer } from "./helpers/server";
 import { haveChromium } from "./helpers/shop-for-tests";
-import { THEMES, emitTelegramEvent as emit, launchUrl, signedInitData, type TelegramUserData, type ThemeName } from "./helpers/telegram";
+import { SAFE_AREA, THEMES, emitTelegramEvent as emit, launchUrl, signedInitData, type TelegramUserData, type ThemeName } from "./helpers/telegram";
 
 /**
  * The Mini App as a native Telegram screen (docs/telegram.md, «Screen, buttons and feedback»), in Chromium at 390×844
@@ -97,6 +97,43 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("the Mini App as
 
   afterAll(async () => {
     await app?.close();
+  });
+
+  it("the server's page is painted as the Mini App before the app's code has run, in Telegram's colours; nothing of it moves when the app takes over", async () => {
+    const fresh = await open("mobile", theme);
+    try {
+      const first = fresh.page;
+      const blocked: string[] = [];
+      first.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+      });
+      const release = await holdScripts(first, /\/assets\/shell-[^/]*\.js$/);
+      await first.goto(launchUrl("/", signedInitData(BOT_TOKEN, user), theme), { waitUntil: "commit" });
+      await first.locator("main > *").first().waitFor({ state: "visible" });
+      await expect.poll(() => first.evaluate(() => performance.getEntriesByName("first-contentful-paint").length)).toBe(1);
+      // the server's catalogue, none of the app's code yet: already the Mini App's layout and Telegram's colours
+      expect(await first.evaluate(() => document.documentElement.dataset.telegram)).toBe("true");
+      expect(await first.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      expect(await first.locator("header").isVisible()).toBe(false);
+      expect(await first.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(rgb(THEMES[theme].secondary_bg_color));
+      expect(await first.getByRole("navigation", { name: "Разделы" }).getByRole("link", { name: "Мои заказы" }).isVisible()).toBe(true);
+      await screenshot(first, `native-first-paint-${theme}`, "mobile");
+      await first.locator("main > *").first().evaluate((element) => element.setAttribute("data-from-server", "yes"));
+      release();
+      // inside Telegram the app renders afresh over the server's page (docs/telegram.md, «How it starts»)
+      await first.waitForFunction(() => !document.querySelector("[data-from-server]"));
+      await catalogLoaded(first);
+      await first.waitForLoadState("networkidle");
+      // what moves is the bottom navigation taking the home indicator's safe area once Telegram reports it (the
+      // viewport's answer to the SDK), nothing of the page itself
+      const shift = await layoutShift(first);
+      const bottomNav = `780→${780 - SAFE_AREA.bottom}, 64→${64 + SAFE_AREA.bottom}`;
+      expect(shift.moved.filter((moved) => !(moved.includes('aria-label="Разделы"') && moved.endsWith(bottomNav))), shift.moved.join("; ")).toEqual([]);
+      expect(shift.value).toBeLessThan(0.01);
+      expect(blocked).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it("the catalogue has no shop title bar; the bottom navigation leads to search, wishlist, my orders and the cart", async () => {

@@ -4,7 +4,7 @@ import type { CatalogResponse, Category, Product, ProductCard } from "@shop/shar
 import type { AdminOrdersResponse } from "@shop/shared/schemas/orders";
 import { formatPrice } from "@shop/shared/format";
 import { computeTotals, nextDiscountTier } from "@shop/shared/pricing";
-import { VIEWPORTS, gotoApp, holdScripts, hydrated, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
+import { VIEWPORTS, gotoApp, holdScripts, hydrated, layoutShift, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
 import { haveChromium, shopForTests } from "./helpers/shop-for-tests";
 
 /**
@@ -26,23 +26,6 @@ function pageErrors(page: Page): string[] {
   return errors;
 }
 
-/** The page's layout shift so far (the CLS of a page without input), and what moved. */
-const layoutShift = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<{ value: number; moved: string[] }>((resolve) => {
-        new PerformanceObserver((list) => {
-          const entries = list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] })[];
-          resolve({
-            value: entries.reduce((sum, entry) => sum + entry.value, 0),
-            moved: entries.flatMap((entry) =>
-              entry.sources.map(({ node, previousRect: from, currentRect: to }) => `${(node as Element | undefined)?.outerHTML?.slice(0, 100)}: ${from.y}→${to.y}, ${from.height}→${to.height}`),
-            ),
-          });
-        }).observe({ type: "layout-shift", buffered: true });
-        setTimeout(() => resolve({ value: 0, moved: [] }), 300);
-      }),
-  );
 const cardNames = (page: Page) => grid(page).locator("article h3 a");
 
 /** The catalogue has finished loading: no skeletons, at least one card or the empty message. */

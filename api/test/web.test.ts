@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -248,6 +249,29 @@ describe("product pages carry their meta tags in the HTML", () => {
     const match = /<script type="application\/json" id="shop-data">([\s\S]*?)<\/script>/.exec(html)!;
     const data = JSON.parse(match[1]!) as Record<string, { description: string }>;
     expect(data[`/api/products/${mug.id}`]!.description).toBe("</script><script>alert(1)</script>");
+  });
+
+  it("lets index.html's inline script run by its hash on every page, and no other inline script anywhere", async () => {
+    const script = '\n      document.documentElement.dataset.mark = "1";\n    ';
+    const dist = mkdtempSync(path.join(tmpdir(), "shop-web-dist-"));
+    cpSync(distDir, dist, { recursive: true });
+    writeFileSync(path.join(dist, "index.html"), INDEX.replace("</head>", `<script>${script}</script>\n  </head>`));
+    const app = await createTestApp({ env: { WEB_DIST_DIR: dist } });
+    try {
+      const hash = createHash("sha256").update(script, "utf8").digest("base64");
+      const scriptSources = (policy: unknown) => String(policy).split(";").find((directive) => directive.startsWith("script-src"));
+      for (const url of ["/", "/catalog?page=2", "/product/1", "/product/x", "/cart", "/wishlist", "/admin/login"]) {
+        const page = await app.app.inject({ url });
+        expect(page.headers["content-type"], url).toContain("text/html");
+        expect(page.body, url).toContain(script);
+        expect(scriptSources(page.headers["content-security-policy"]), url).toBe(`script-src 'self' 'sha256-${hash}'`);
+      }
+      const api = await app.app.inject({ url: "/api/categories" });
+      expect(scriptSources(api.headers["content-security-policy"])).toBe("script-src 'self'");
+    } finally {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it("serves built assets precompressed and cached forever", async () => {

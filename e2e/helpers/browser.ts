@@ -112,3 +112,21 @@ export async function holdScripts(page: Page, pattern: RegExp): Promise<() => vo
   });
   return release;
 }
+
+/** The page's layout shift so far (the CLS of a page without input), and what moved. */
+export const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ value: number; moved: string[] }>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] })[];
+          resolve({
+            value: entries.reduce((sum, entry) => sum + entry.value, 0),
+            moved: entries.flatMap((entry) =>
+              entry.sources.map(({ node, previousRect: from, currentRect: to }) => `${(node as Element | undefined)?.outerHTML?.slice(0, 100)}: ${from.y}→${to.y}, ${from.height}→${to.height}`),
+            ),
+          });
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve({ value: 0, moved: [] }), 300);
+      }),
+  );

@@ -27,6 +27,7 @@ import {
 import { canonicalPath } from "@shop/shared/canonical";
 import { RENDERED_CART_KEY, cartCookieValue, parseCartCookie } from "@shop/shared/cart-cookie";
 import { productStructuredData, withCanonical, withStructuredData } from "../services/seo";
+import { pageContentSecurityPolicy } from "../plugins/external/helmet";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -77,8 +78,14 @@ export default async function webRoutes(app: App) {
     });
   }
 
+  // index.html's inline script (it marks a page opened inside Telegram before the first paint) runs by its hash
+  const contentSecurityPolicy = pageContentSecurityPolicy([...indexHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!));
   const sendHtml = (reply: FastifyReply, html: string, cacheControl = "no-cache") =>
-    reply.type("text/html; charset=utf-8").header("Cache-Control", cacheControl).send(html);
+    reply
+      .type("text/html; charset=utf-8")
+      .header("Cache-Control", cacheControl)
+      .header("Content-Security-Policy", contentSecurityPolicy)
+      .send(html);
   const origin = (request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
   /** A public API answer through the app itself (and its response cache): its status and body. */

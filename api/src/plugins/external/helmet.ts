@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
@@ -35,6 +36,20 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
     if (error) throw error;
   });
   return headers;
+}
+
+/**
+ * The Content-Security-Policy of a page whose HTML holds these inline scripts: each is allowed by its SHA-256, no
+ * other inline script runs.
+ */
+export function pageContentSecurityPolicy(inlineScripts: readonly string[]): string {
+  const directives = HELMET_OPTIONS.contentSecurityPolicy as { directives: Record<string, unknown> };
+  const hashes = inlineScripts.map((script) => `'sha256-${createHash("sha256").update(script, "utf8").digest("base64")}'`);
+  const options: HelmetOptions = {
+    ...HELMET_OPTIONS,
+    contentSecurityPolicy: { directives: { ...directives.directives, scriptSrc: ["'self'", ...hashes] } },
+  };
+  return securityHeaders(options)["content-security-policy"]!;
 }
 
 /**

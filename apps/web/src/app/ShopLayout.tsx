@@ -62,7 +62,9 @@ function Logo() {
 /**
  * Desktop header, mobile top bar and bottom navigation, toasts: the frame of every public page. Inside Telegram
  * (ShopLayout.module.css, `data-telegram`) Telegram's own header stands in for the top bar on phones and for the logo
- * on wider screens; the bottom navigation then also leads to my orders.
+ * on wider screens; the bottom navigation then also leads to my orders. Those links are in every rendering and shown only
+ * under `data-telegram`, which index.html sets before the first paint: the server's page (rendered without knowing it
+ * is inside Telegram) already has the Mini App's layout.
  */
 export default function ShopLayout() {
   // on the cart and the checkout the server may know the cart (its cookie): the badge is rendered with it
@@ -89,12 +91,10 @@ export default function ShopLayout() {
             <HeaderSearch />
           </div>
           <nav className={styles.headerNav} aria-label="Личное">
-            {inTelegram ? (
-              <NavLink to="/my-orders" className={styles.headerLink} aria-label="Мои заказы">
-                <OrdersIcon />
-                <span className={styles.ordersText}>Мои заказы</span>
-              </NavLink>
-            ) : null}
+            <NavLink to="/my-orders" className={`${styles.headerLink} ${styles.telegramOnly}`} aria-label="Мои заказы">
+              <OrdersIcon />
+              <span className={styles.ordersText}>Мои заказы</span>
+            </NavLink>
             <NavLink to="/wishlist" className={`${styles.headerLink} ${styles.desktopOnly}`}>
               <span className={styles.iconWrap}>
                 <HeartIcon />
@@ -143,12 +143,10 @@ export default function ShopLayout() {
             </span>
             <span>Избранное</span>
           </NavLink>
-          {inTelegram ? (
-            <NavLink to="/my-orders" className={styles.tab}>
-              <OrdersIcon />
-              <span>Мои заказы</span>
-            </NavLink>
-          ) : null}
+          <NavLink to="/my-orders" className={`${styles.tab} ${styles.telegramOnly}`}>
+            <OrdersIcon />
+            <span>Мои заказы</span>
+          </NavLink>
           <NavLink to="/cart" className={styles.tab} data-testid="bottom-cart">
             <span className={`${styles.iconWrap} ${bouncing ? styles.bounce : ""}`} data-cart-target>
               <CartIcon />
