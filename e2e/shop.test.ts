@@ -728,3 +728,38 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("server-rend
     }
   });
 });
+
+describe.skipIf(!haveChromium)("the phone's fixed footers while the page arrives", () => {
+  it("show only once their last part has arrived: a page painted half-parsed never shows a footer that then grows", async () => {
+    const first = await api<CatalogResponse>("/api/products?page=1&limit=12");
+    const [one, two] = first.products.filter((item) => item.images.length > 0 && item.stock !== 0);
+    const context = await shop.browser.newContext({ viewport: VIEWPORTS.mobile, isMobile: true, hasTouch: true, locale: "ru-RU", baseURL: shop.server.url });
+    try {
+      // two lines worth a discount: the cart's footer has its discount line and bar
+      await context.addCookies([{ name: "cart", value: `${one!.id}x3.${two!.id}x3`, url: shop.server.url }]);
+      const page = await context.newPage();
+      // the server's page alone: the app would render it again
+      await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      for (const [url, footer, lastPart] of [
+        ["/cart", '[data-testid="cart-footer"]', "footerButtons"],
+        ["/checkout", '[data-testid="mobile-submit"]', 'data-testid="mobile-submit"'],
+      ] as const) {
+        const html = await (await context.request.get(url)).text();
+        // the page as the browser has it when its last bytes are still on the way: cut before the footer's last part
+        const cut = html.lastIndexOf("<", html.lastIndexOf(lastPart));
+        expect(cut, url).toBeGreaterThan(0);
+        await page.route(url, (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html.slice(0, cut) }));
+        await page.goto(url);
+        const fixedFooter = url === "/cart" ? page.locator(footer) : page.locator(`div:has(> p [data-testid="checkout-footer-total"])`);
+        expect(await fixedFooter.count(), url).toBe(1);
+        expect(await fixedFooter.isVisible(), `${url}: a footer still arriving is not shown`).toBe(false);
+        await page.unroute(url);
+        await page.goto(url);
+        expect(await fixedFooter.isVisible(), `${url}: the whole footer is shown`).toBe(true);
+        await screenshot(page, `footer-arrived-${url.slice(1)}`, "mobile");
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
