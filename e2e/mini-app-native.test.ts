@@ -76,6 +76,12 @@ const payButtonText = (price: number) => `Оформить заказ · ${forma
 const telegramUiFiles = (requests: Request[]) =>
   requests.map((request) => new URL(request.url()).pathname).filter((file) => /telegram-ui|TelegramOrders/.test(file));
 
+/** Where the page's headings and form labels are: the text and the top of each. */
+const headingsAndFields = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll("main h1, main h2, main label, main [role=tablist]")].map((element) => `${element.textContent?.slice(0, 30)} @ ${Math.round(element.getBoundingClientRect().y)}`),
+  );
+
 const USERS: Record<ThemeName, TelegramUserData> = {
   light: { id: 880000301, first_name: "Анна", last_name: "Петрова", username: "anna_native", language_code: "ru" },
   dark: { id: 880000302, first_name: "Олег", last_name: "Смирнов", username: "oleg_native", language_code: "ru" },
@@ -99,40 +105,62 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("the Mini App as
     await app?.close();
   });
 
-  it("the server's page is painted as the Mini App before the app's code has run, in Telegram's colours; nothing of it moves when the app takes over", async () => {
-    const fresh = await open("mobile", theme);
-    try {
-      const first = fresh.page;
-      const blocked: string[] = [];
-      first.on("console", (message) => {
-        if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
-      });
-      const release = await holdScripts(first, /\/assets\/shell-[^/]*\.js$/);
-      await first.goto(launchUrl("/", signedInitData(BOT_TOKEN, user), theme), { waitUntil: "commit" });
-      await first.locator("main > *").first().waitFor({ state: "visible" });
-      await expect.poll(() => first.evaluate(() => performance.getEntriesByName("first-contentful-paint").length)).toBe(1);
-      // the server's catalogue, none of the app's code yet: already the Mini App's layout and Telegram's colours
-      expect(await first.evaluate(() => document.documentElement.dataset.telegram)).toBe("true");
-      expect(await first.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-      expect(await first.locator("header").isVisible()).toBe(false);
-      expect(await first.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(rgb(THEMES[theme].secondary_bg_color));
-      expect(await first.getByRole("navigation", { name: "Разделы" }).getByRole("link", { name: "Мои заказы" }).isVisible()).toBe(true);
-      await screenshot(first, `native-first-paint-${theme}`, "mobile");
-      await first.locator("main > *").first().evaluate((element) => element.setAttribute("data-from-server", "yes"));
-      release();
-      // inside Telegram the app renders afresh over the server's page (docs/telegram.md, «How it starts»)
-      await first.waitForFunction(() => !document.querySelector("[data-from-server]"));
-      await catalogLoaded(first);
-      await first.waitForLoadState("networkidle");
-      // what moves is the bottom navigation taking the home indicator's safe area once Telegram reports it (the
-      // viewport's answer to the SDK), nothing of the page itself
-      const shift = await layoutShift(first);
-      const bottomNav = `780→${780 - SAFE_AREA.bottom}, 64→${64 + SAFE_AREA.bottom}`;
-      expect(shift.moved.filter((moved) => !(moved.includes('aria-label="Разделы"') && moved.endsWith(bottomNav))), shift.moved.join("; ")).toEqual([]);
-      expect(shift.value).toBeLessThan(0.01);
-      expect(blocked).toEqual([]);
-    } finally {
-      await fresh.close();
+  it("the server's pages are painted as the Mini App before the app's code has run, in Telegram's colours; nothing of them moves when the app takes over", async () => {
+    const catalog = await api<CatalogResponse>("/api/products?page=1&limit=12");
+    const [one, two, other] = catalog.products.filter((item) => item.name !== SOLD_OUT_NAME && item.images.length > 0);
+    const pages = [
+      // the page, and what Telegram's own title bar and buttons stand in for there
+      { path: "/", hidden: (page: Page) => [page.locator("header")] },
+      {
+        path: `/product/${other!.id}`,
+        hidden: (page: Page) => [page.getByRole("link", { name: "← Назад в каталог" }), page.getByRole("button", { name: "Добавить в корзину" })],
+      },
+      { path: "/cart", hidden: (page: Page) => [page.getByTestId("cart-footer")] },
+      { path: "/checkout", hidden: (page: Page) => [page.getByTestId("mobile-submit")] },
+    ];
+    for (const { path, hidden } of pages) {
+      const fresh = await open("mobile", theme);
+      try {
+        const first = fresh.page;
+        const blocked: string[] = [];
+        first.on("console", (message) => {
+          if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+        });
+        // two products in the device's cart and in its cookie: the server renders the cart's and the checkout's lines
+        await fresh.context.addCookies([{ name: "cart", value: `${one!.id}x1.${two!.id}x2`, url: server.url }]);
+        await fresh.context.addInitScript((cart: string) => {
+          if (!localStorage.getItem("cart-items")) localStorage.setItem("cart-items", cart);
+        }, JSON.stringify([{ ...one!, quantity: 1 }, { ...two!, quantity: 2 }]));
+        const release = await holdScripts(first, /\/assets\/shell-[^/]*\.js$/);
+        await first.goto(launchUrl(path, signedInitData(BOT_TOKEN, user), theme), { waitUntil: "commit" });
+        await first.locator("main > *").first().waitFor({ state: "visible" });
+        await expect.poll(() => first.evaluate(() => performance.getEntriesByName("first-contentful-paint").length)).toBe(1);
+        // the server's page, none of the app's code yet: already the Mini App's layout and Telegram's colours
+        expect(await first.evaluate(() => document.documentElement.dataset.telegram), path).toBe("true");
+        expect(await first.evaluate(() => document.documentElement.dataset.theme), path).toBe(theme);
+        expect(await first.evaluate(() => getComputedStyle(document.body).backgroundColor), path).toBe(rgb(THEMES[theme].secondary_bg_color));
+        for (const control of hidden(first)) expect(await control.isVisible(), `${path}: ${control}`).toBe(false);
+        if (path === "/") expect(await first.getByRole("navigation", { name: "Разделы" }).getByRole("link", { name: "Мои заказы" }).isVisible()).toBe(true);
+        await screenshot(first, `native-first-paint${path.replaceAll("/", "-").replace(/-$/, "-catalog")}-${theme}`, "mobile");
+        const layout = await headingsAndFields(first);
+        await first.locator("main > *").first().evaluate((element) => element.setAttribute("data-from-server", "yes"));
+        release();
+        // inside Telegram the app renders afresh over the server's page (docs/telegram.md, «How it starts»)
+        await first.waitForFunction(() => !document.querySelector("[data-from-server]"));
+        await first.waitForLoadState("networkidle");
+        // the app's own rendering has the same headings and fields in the same places (a layout shift cannot tell:
+        // the app's elements are new ones)
+        await expect.poll(() => headingsAndFields(first), { message: path }).toEqual(layout);
+        // what moves is the bottom navigation taking the home indicator's safe area once Telegram reports it (the
+        // viewport's answer to the SDK), nothing of the page itself
+        const shift = await layoutShift(first);
+        const bottomNav = `780→${780 - SAFE_AREA.bottom}, 64→${64 + SAFE_AREA.bottom}`;
+        expect(shift.moved.filter((moved) => !(moved.includes('aria-label="Разделы"') && moved.endsWith(bottomNav))), `${path}: ${shift.moved.join("; ")}`).toEqual([]);
+        expect(shift.value, path).toBeLessThan(0.01);
+        expect(blocked, path).toEqual([]);
+      } finally {
+        await fresh.close();
+      }
     }
   });
 

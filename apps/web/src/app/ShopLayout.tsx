@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState } from "react";
+import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router-dom";
 import { CART_BOUNCE_MS } from "@shop/shared/constants";
 import { HeaderSearch } from "../features/search/HeaderSearch";
@@ -76,6 +76,10 @@ export default function ShopLayout() {
   const inTelegram = isInTelegram();
   const hideBottomNav = pathname === "/cart" || pathname === "/checkout";
   useCanonicalLink();
+  // from the first commit on, what #root shows is the app's own rendering (base.css, .replaced-in-telegram)
+  useLayoutEffect(() => {
+    document.getElementById("root")?.setAttribute("data-app", "");
+  }, []);
 
   return (
     <div className={`${styles.shell} ${hideBottomNav ? styles.noBottomNav : ""}`}>

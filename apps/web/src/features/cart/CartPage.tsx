@@ -137,7 +137,7 @@ export default function CartPage() {
       <Recommendations productIds={items.map((item) => item.id)} />
 
       {telegramButtons ? null : (
-        <div className={styles.stickyFooter} data-testid="cart-footer">
+        <div className={`${styles.stickyFooter} replaced-in-telegram`} data-testid="cart-footer">
           {/* what the goods cost after the discount; delivery is added at checkout */}
           <div className={styles.footerRow}>
             <span className={styles.footerLabel}>{totals.discountPercent > 0 ? "Итого со скидкой" : "Сумма"}</span>

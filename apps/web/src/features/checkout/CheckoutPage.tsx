@@ -255,7 +255,7 @@ export default function CheckoutPage() {
                     {errors.customer_phone}
                   </p>
                 ) : null}
-                {isInTelegram() ? <SharePhoneButton onPhone={(phone) => edit("customer_phone", phone)} /> : null}
+                <SharePhoneButton onPhone={(phone) => edit("customer_phone", phone)} />
               </div>
               <div className={`field ${styles.wide}`}>
                 <label htmlFor={field("delivery_address")}>Адрес доставки</label>
@@ -310,12 +310,12 @@ export default function CheckoutPage() {
             Нажимая «Оформить заказ», вы соглашаетесь на обработку персональных данных в соответствии с{" "}
             <Link to="/privacy">политикой конфиденциальности</Link>.
           </p>
-          {viaBot ? <p className={styles.botHint}>Подтвердить заказ нужно будет в нашем Telegram-боте — мы откроем его сами.</p> : null}
+          {viaBot ? <p className={`${styles.botHint} replaced-in-telegram`}>Подтвердить заказ нужно будет в нашем Telegram-боте — мы откроем его сами.</p> : null}
         </aside>
       </div>
 
       {mainButton ? null : (
-        <div className={styles.stickyFooter}>
+        <div className={`${styles.stickyFooter} replaced-in-telegram`}>
           <p className={styles.footerTotal}>
             <span>Итого</span>
             <strong data-testid="checkout-footer-total">{formatPrice(totals.total)}</strong>

@@ -101,7 +101,7 @@ function ProductView({ product }: { product: Product }) {
             ) : telegramButtons ? null : (
               <button
                 type="button"
-                className={`btn btn-primary btn-lg ${styles.addButton}`}
+                className={`btn btn-primary btn-lg ${styles.addButton} replaced-in-telegram`}
                 onClick={() => addToCart(product, galleryRef.current)}
               >
                 Добавить в корзину
@@ -151,7 +151,7 @@ export default function ProductPage() {
     <div className={`container ${styles.page}`}>
       {/* inside Telegram its BackButton does this */}
       {isInTelegram() ? null : (
-        <nav className={styles.back} aria-label="Навигация">
+        <nav className={`${styles.back} replaced-in-telegram`} aria-label="Навигация">
           <BackLink />
         </nav>
       )}
