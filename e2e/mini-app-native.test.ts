@@ -141,7 +141,7 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("the Mini App as
         expect(await first.evaluate(() => getComputedStyle(document.body).backgroundColor), path).toBe(rgb(THEMES[theme].secondary_bg_color));
         for (const control of hidden(first)) expect(await control.isVisible(), `${path}: ${control}`).toBe(false);
         if (path === "/") expect(await first.getByRole("navigation", { name: "Разделы" }).getByRole("link", { name: "Мои заказы" }).isVisible()).toBe(true);
-        await screenshot(first, `native-first-paint${path.replaceAll("/", "-").replace(/-$/, "-catalog")}-${theme}`, "mobile");
+        await screenshot(first, `native-first-paint-${path === "/" ? "catalog" : path.split("/")[1]}-${theme}`, "mobile");
         const layout = await headingsAndFields(first);
         await first.locator("main > *").first().evaluate((element) => element.setAttribute("data-from-server", "yes"));
         release();
