@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import type { CatalogResponse, Category, Product, ProductCard } from "@shop/shared/schemas/catalog";
@@ -729,7 +731,37 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("server-rend
   });
 });
 
-describe.skipIf(!haveChromium)("the phone's fixed footers while the page arrives", () => {
+describe.skipIf(!haveChromium)("server-rendered pages while their HTML arrives", () => {
+  it("paints a server-rendered page only once its header is all there, however slowly the rest of it arrives", async () => {
+    const html = await (await shop.server.fetch("/")).text();
+    const middle = html.indexOf('aria-label="Личное"');
+    expect(middle).toBeGreaterThan(html.indexOf('<div id="root">'));
+    // the catalogue's HTML in two parts cut inside the header, the second 800 ms after the first (a slow network)
+    const slow = createServer((_request, response) => {
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      response.write(html.slice(0, middle));
+      setTimeout(() => response.end(html.slice(middle)), 800);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    const context = await shop.browser.newContext({ viewport: VIEWPORTS.mobile, isMobile: true, hasTouch: true, locale: "ru-RU" });
+    try {
+      const page = await context.newPage();
+      // the page alone: its code and pictures are the shop's, not this server's
+      await page.route(/\/(assets|uploads)\//, (route) => route.abort());
+      await page.goto(`http://127.0.0.1:${(slow.address() as AddressInfo).port}/`);
+      await expect.poll(() => page.evaluate(() => performance.getEntriesByName("first-contentful-paint").length)).toBe(1);
+      const { paint, start } = await page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
+        start: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseStart,
+      }));
+      expect(paint - start, "the first paint waited for the header's second part").toBeGreaterThan(700);
+    } finally {
+      await context.close();
+      slow.close();
+    }
+  });
+
+
   it("show only once their last part has arrived: a page painted half-parsed never shows a footer that then grows", async () => {
     const first = await api<CatalogResponse>("/api/products?page=1&limit=12");
     const [one, two] = first.products.filter((item) => item.images.length > 0 && item.stock !== 0);

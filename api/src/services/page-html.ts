@@ -200,7 +200,7 @@ export const serverRendererFile = (webDistDir: string) => path.join(webDistDir, 
 
 /**
  * index.html with the server-rendered page inside <div id="root"> and the router state the browser hydrates it with
- * (JSON, not a script: the CSP allows no inline scripts). Unchanged when the page has no empty root element.
+ * (JSON, not a script: the CSP allows no inline script but index.html's own). Unchanged when the page has no empty root element.
  */
 export function withServerRender(html: string, rendered: { html: string; hydration: unknown }): string {
   const root = '<div id="root"></div>';
