@@ -26,6 +26,36 @@ const SPACE = 32;
 /** names indexed between two pauses of the build */
 const SLICE = 1_000;
 const EMPTY = new Int32Array(0);
+/**
+ * Whether an index into byName is in every one of these ascending lists, asked with ascending indexes: each list
+ * is stepped through once (galloping over long gaps), which is far cheaper than looking inside a name.
+ */
+function inEveryList(lists: readonly Int32Array[]): (rank: number) => boolean {
+  const at = new Int32Array(lists.length);
+  return (rank) => {
+    for (let l = 0; l < lists.length; l++) {
+      const list = lists[l]!;
+      let i = at[l]!;
+      // most steps are short: a few plain steps, then galloping
+      for (let n = 0; n < 4 && list[i]! < rank; n++) i++;
+      if (list[i]! < rank) {
+        // the first index whose number is at least rank: past i + step / 2, at most i + step
+        let step = 1;
+        while (i + step < list.length && list[i + step]! < rank) step *= 2;
+        let hi = Math.min(i + step, list.length);
+        i += (step >> 1) + 1;
+        while (i < hi) {
+          const mid = (i + hi) >>> 1;
+          if (list[mid]! < rank) i = mid + 1;
+          else hi = mid;
+        }
+      }
+      at[l] = i;
+      if (list[i] !== rank) return false;
+    }
+    return true;
+  };
+}
 
 /** The three UTF-16 units of `text` from `i` as one number (exact below 2^48): a cheaper map key than a string. */
 function trigramAt(text: string, i: number): number {
@@ -110,15 +140,17 @@ export class SearchIndex {
 
   /**
    * Every product matching the normalised query, by position ascending (the catalogue's newest-first order).
-   * From three characters on only the names holding the query's rarest three-character piece are looked at.
+   * From three characters on only the names holding every three-character piece of the query are looked at.
    */
   matching(needle: string): number[] {
     if (needle.length === 0) return [];
     const found: number[] = [];
     if (needle.length >= 3) {
-      for (const rank of this.rarestPiece(needle)) {
+      const pieces = this.pieceLists(needle);
+      const holdsEvery = inEveryList(pieces);
+      for (const rank of pieces[0] ?? EMPTY) {
         const pos = this.byName[rank]!;
-        if (this.matches(pos, needle)) found.push(pos);
+        if (holdsEvery(rank) && this.matches(pos, needle)) found.push(pos);
       }
       return found.sort((a, b) => a - b);
     }
@@ -151,31 +183,42 @@ export class SearchIndex {
     const isFirst = (rank: number) => (rank >= first && rank < end) || (skuApart && rank === skuRank);
 
     // Every other match holds each three-character piece of the query: from three characters on, only the
-    // names holding its rarest piece are looked at (a piece no name has: nothing more to find); a shorter
+    // names holding all its pieces are looked at (a piece no name has: nothing more to find); a shorter
     // query looks at every name.
-    const holding = needle.length >= 3 ? this.rarestPiece(needle) : null;
-    if (holding?.length === 0) return this.positions(found);
+    const pieces = needle.length >= 3 ? this.pieceLists(needle) : [];
+    if (needle.length >= 3 && pieces.length === 0) return this.positions(found);
+    const holding = pieces.length > 0 ? pieces[0]! : null;
     const wordStart = " " + needle;
-
-    // then: names with a word starting with the query, among those with a word starting with its first three
-    // characters when they are fewer
+    // A name has a word starting with the query only if it has a word starting with the query's first three
+    // characters. A query of exactly three characters is its own only piece: being in its lists already says
+    // the name matches and whether a word starts with it, without looking inside the name.
     const startingWords = needle.length >= 3 ? (this.wordStarts.get(trigramAt(needle, 0)) ?? EMPTY) : null;
+    const exact = needle.length === 3;
+
+    // then: names with a word starting with the query, walking whichever list is shorter
     let candidates = startingWords && holding && startingWords.length < holding.length ? startingWords : holding;
     let count = candidates ? candidates.length : this.size;
+    let holdsEvery = inEveryList(pieces);
+    let startsWord = inEveryList(startingWords ? [startingWords] : []);
     for (let k = 0; k < count && found.length < limit; k++) {
       const rank = candidates ? candidates[k]! : k;
+      if (isFirst(rank) || !holdsEvery(rank) || !startsWord(rank)) continue;
       const pos = this.byName[rank]!;
-      if (!isFirst(rank) && this.words[pos]!.includes(wordStart) && this.matches(pos, needle)) found.push(rank);
+      if (exact || (this.words[pos]!.includes(wordStart) && this.matches(pos, needle))) found.push(rank);
     }
     if (found.length === limit) return this.positions(found);
 
     // last: any other match, inside a word or in the article
     candidates = holding;
     count = candidates ? candidates.length : this.size;
+    holdsEvery = inEveryList(pieces);
+    startsWord = inEveryList(startingWords ? [startingWords] : []);
     for (let k = 0; k < count && found.length < limit; k++) {
       const rank = candidates ? candidates[k]! : k;
+      if (isFirst(rank) || !holdsEvery(rank)) continue;
       const pos = this.byName[rank]!;
-      if (!isFirst(rank) && this.matches(pos, needle) && !this.words[pos]!.includes(wordStart)) found.push(rank);
+      const wordStarting = startsWord(rank) && (exact || this.words[pos]!.includes(wordStart));
+      if (!wordStarting && (exact || this.matches(pos, needle))) found.push(rank);
     }
     return this.positions(found);
   }
@@ -185,15 +228,18 @@ export class SearchIndex {
     return ranks.map((rank) => this.byName[rank]!);
   }
 
-  /** Indexes into byName of the names and articles holding the query's rarest three-character piece; none when one piece is nowhere. */
-  private rarestPiece(needle: string): Int32Array {
-    let rarest: Int32Array | undefined;
+  /**
+   * The index lists (into byName, ascending) of the query's three-character pieces, the shortest first; none
+   * when one piece is in no name or article.
+   */
+  private pieceLists(needle: string): Int32Array[] {
+    const lists: Int32Array[] = [];
     for (let i = 0; i + 3 <= needle.length; i++) {
       const list = this.trigrams.get(trigramAt(needle, i));
-      if (!list) return EMPTY;
-      if (!rarest || list.length < rarest.length) rarest = list;
+      if (!list) return [];
+      if (!lists.includes(list)) lists.push(list);
     }
-    return rarest!;
+    return lists.sort((a, b) => a.length - b.length);
   }
 
   /** The first index into byName whose search name is at least `text` (code-point order). */
