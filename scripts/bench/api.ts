@@ -6,7 +6,9 @@
  * process (built as `npm start` builds it and run with the settings of its "serve" script, NODE_ENV=production,
  * its own node process so its memory can be read), load it with autocannon on loopback, and print a table: req/s,
  * p50, p99 and the ratio to the machine's ceiling — a bare Fastify route in a separate process, measured in the
- * same run. Also the server's resident memory 3 s after start, idle (IDLE_SECONDS after start) and after the
+ * same run. Each read row is also compared with the bare route answering as many bytes per answer, measured right
+ * after it: on loopback with the load generator on the same cores, an answer's size alone lowers the ceiling, and
+ * that ratio is what the shop's own work costs. Also the server's resident memory 3 s after start, idle (IDLE_SECONDS after start) and after the
  * load. The tables are written to bench-results/api-embedded.md and bench-results/api-postgresql.md (results.ts).
  *
  * Catalogue reads are answered from the in-memory catalogue (api/src/catalog/store.ts), and the answer of
@@ -387,6 +389,8 @@ interface Route {
   next(): { path: string; method?: "GET" | "POST"; body?: string; headers?: Record<string, string> };
   /** how the result compares with the shop's target for this route */
   target?: (result: autocannon.Result) => string;
+  /** a read: also measured against the bare route answering as many bytes */
+  sameBytes?: boolean;
   /** run before the warm-up and again before the measured load */
   prepare?(): Promise<void>;
   /** run after the measured load */
@@ -491,6 +495,7 @@ function routes(catalogue: Catalogue, token: string, orderTarget: Route["target"
     load: { seconds: duration },
     next: () => ({ path: next() }),
     target,
+    sameBytes: true,
   });
   return [
     read("catalogue, one URL (cached)", () => "/api/products", readTarget),
@@ -513,6 +518,7 @@ function routes(catalogue: Catalogue, token: string, orderTarget: Route["target"
         headers: { "content-type": "application/json" },
       }),
       target: readTarget,
+      sameBytes: true,
     },
     {
       name: "admin products, varied searches and pages",
@@ -588,6 +594,10 @@ interface Row {
   ratio: number | null;
   /** the server's CPU per request, µs */
   cpuUs: number | null;
+  /** bytes of one answer on the wire, on average */
+  answerBytes: number | null;
+  /** req/s over the bare route's answering as many bytes (reads only) */
+  sameBytesRatio: number | null;
   /** "" when every request was answered with 2xx in time */
   failed: string;
   target: string;
@@ -604,27 +614,40 @@ function failures(result: autocannon.Result): string {
 const fmt = (value: number, digits = 0) => value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(" / ");
 
-async function measureCeiling(): Promise<Row> {
-  const bare = await startNode("scripts/bench/bare-fastify.ts", {}, /listening (\d+)/);
+/**
+ * The bare Fastify route under the same load: the machine's ceiling, or with `answerBytes` a bare answer of that
+ * many bytes (bare-fastify.ts), what an answer of a read's size costs without the shop's work.
+ */
+async function measureBare(answerBytes?: number): Promise<{ result: autocannon.Result; cpuUs: number | null }> {
+  const bare = await startNode("scripts/bench/bare-fastify.ts", answerBytes ? { BARE_ANSWER_BYTES: String(Math.round(answerBytes)) } : {}, /listening (\d+)/);
   try {
     const route = { connections: CONNECTIONS, next: () => ({ path: "/" }) };
     await load(bare.url, route, { seconds: WARMUP_SECONDS });
-    const { result, cpuUs } = await withCpu(bare.child.pid!, () => load(bare.url, route, { seconds: duration }));
-    return {
-      name: "ceiling: bare Fastify route",
-      connections: CONNECTIONS,
-      rps: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      ratio: 1,
-      cpuUs,
-      failed: failures(result),
-      target: "",
-    };
+    return await withCpu(bare.child.pid!, () => load(bare.url, route, { seconds: duration }));
   } finally {
     await bare.stop();
   }
 }
+
+async function measureCeiling(): Promise<Row> {
+  const { result, cpuUs } = await measureBare();
+  return {
+    name: "ceiling: bare Fastify route",
+    connections: CONNECTIONS,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ratio: 1,
+    cpuUs,
+    answerBytes: bytesPerAnswer(result),
+    sameBytesRatio: null,
+    failed: failures(result),
+    target: "",
+  };
+}
+
+/** What one answer averaged on the wire: status line, headers and body. */
+const bytesPerAnswer = (result: autocannon.Result) => (result.requests.total > 0 ? result.throughput.total / result.requests.total : 0);
 
 /**
  * The in-memory catalogue's price: an admin edit answers once the catalogue is loaded again, while shoppers'
@@ -672,6 +695,8 @@ async function measureReload(base: string, productId: number, token: string): Pr
       p99: Math.round(times[Math.min(times.length - 1, Math.floor(times.length * 0.99))]!),
       ratio: null,
       cpuUs: null,
+      answerBytes: null,
+      sameBytesRatio: null,
       failed: "",
       target: `slowest ${Math.round(times[times.length - 1]!)} ms of ${times.length}`,
     };
@@ -728,6 +753,8 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
       p99: orderCeiling.p99,
       ratio: null,
       cpuUs: null,
+      answerBytes: null,
+      sameBytesRatio: null,
       failed: "",
       target: `${fmt(orderCeiling.transactions)} transactions`,
     },
@@ -756,6 +783,8 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
       await route.prepare?.();
       const { result, cpuUs } = await withCpu(api.child.pid!, () => load(api.url, route, route.load));
       await route.finish?.();
+      const answerBytes = bytesPerAnswer(result);
+      const sameBytes = route.sameBytes ? (await measureBare(answerBytes)).result.requests.average : null;
       const row: Row = {
         name: route.name,
         connections: route.connections,
@@ -765,12 +794,15 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
         // the ceiling is measured with 50 connections; one-connection rows are not comparable with it
         ratio: route.connections === CONNECTIONS ? result.requests.average / ceiling.rps : null,
         cpuUs,
+        answerBytes,
+        sameBytesRatio: sameBytes ? result.requests.average / sameBytes : null,
         failed: failures(result),
         target: route.target?.(result) ?? "",
       };
       rows.push(row);
       console.log(
         `${row.name.padEnd(40)} ${fmt(row.rps).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(5)} ms  CPU ${row.cpuUs === null ? "?" : fmt(row.cpuUs)} µs/req` +
+          (row.sameBytesRatio === null ? "" : `  ${fmt(row.sameBytesRatio, 2)} × a bare answer of ${fmt(answerBytes)} bytes`) +
           (row.failed ? `  failed: ${row.failed} (${JSON.stringify(result.statusCodeStats)})` : "") +
           (row.target ? `  ${row.target}` : ""),
       );
@@ -798,11 +830,11 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
       `${fmt(prepared.counts.products)} products, ${fmt(prepared.counts.orders)} orders · ` +
       `load average (1/5/15 min) ${loadBefore} before, ${loadAfter} after`,
     "",
-    "| route | conns | req/s | p50 ms | p99 ms | × ceiling | server CPU µs/req | failed | target |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+    "| route | conns | req/s | p50 ms | p99 ms | × ceiling | bytes/answer | × bare, same bytes | server CPU µs/req | failed | target |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ...rows.map(
       (row) =>
-        `| ${row.name} | ${row.connections} | ${row.rps ? fmt(row.rps) : "—"} | ${row.p50} | ${row.p99} | ${row.ratio === null ? "—" : fmt(row.ratio, 2)} | ${row.cpuUs === null ? "—" : fmt(row.cpuUs)} | ${row.failed || 0} | ${row.target} |`,
+        `| ${row.name} | ${row.connections} | ${row.rps ? fmt(row.rps) : "—"} | ${row.p50} | ${row.p99} | ${row.ratio === null ? "—" : fmt(row.ratio, 2)} | ${row.answerBytes ? fmt(row.answerBytes) : "—"} | ${row.sameBytesRatio === null ? "—" : fmt(row.sameBytesRatio, 2)} | ${row.cpuUs === null ? "—" : fmt(row.cpuUs)} | ${row.failed || 0} | ${row.target} |`,
     ),
     "",
     "Varied rows send a unique `_` parameter (ignored by the routes, part of the kept answers' key): every answer " +
@@ -810,7 +842,11 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
       "after the catalogue is loaded again, while one shopper reads catalogue pages back to back. server CPU: the " +
       "server process's CPU time (all threads) during the row over the requests answered, the steadiest figure on " +
       "a shared machine. Statistics: one connection, 30 requests each. failed: non-2xx answers, or " +
-      "requests without an answer after autocannon's 10 s. The read targets are stated for PostgreSQL.",
+      "requests without an answer after autocannon's 10 s. The read targets are stated for PostgreSQL. " +
+      "bytes/answer: status line, headers and body on the wire, on average. × bare, same bytes: the row's req/s over " +
+      "the bare route's when it answers as many bytes (measured right after the row): the load generator shares the " +
+      "two cores and receives every byte, so an answer's size alone lowers the ceiling; this column is what the " +
+      "shop's own work leaves of it.",
     "",
     `API process resident memory (VmRSS): ${rss(started)} 3 s after start, ${rss(idle)} idle ${IDLE_SECONDS} s after start ` +
       `(target ≤ ${TARGETS.idleRssMb} MB: ${idleMet ? "met" : "**missed**"}), ` +
