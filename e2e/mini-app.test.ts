@@ -340,12 +340,12 @@ describe.skipIf(!haveChromium)("Mini App launch details", () => {
       await launch(page, "/", USERS.light, "light");
       await catalogLoaded(page);
       await expect.poll(() => bodyBackground(page)).toBe(rgb(THEMES.light.secondary_bg_color));
-      expect(await page.locator("h1").evaluate((element) => getComputedStyle(element).color)).toBe(rgb(THEMES.light.text_color));
+      await expect.poll(() => page.locator("h1").evaluate((element) => getComputedStyle(element).color)).toBe(rgb(THEMES.light.text_color));
       await changeTelegramTheme(page, "dark");
       await expect.poll(() => rootStyle(page, "--tg-theme-bg-color")).toBe(THEMES.dark.bg_color);
       await expect.poll(() => bodyBackground(page)).toBe(rgb(THEMES.dark.secondary_bg_color));
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
-      expect(await page.locator("h1").evaluate((element) => getComputedStyle(element).color)).toBe(rgb(THEMES.dark.text_color));
+      await expect.poll(() => page.locator("h1").evaluate((element) => getComputedStyle(element).color)).toBe(rgb(THEMES.dark.text_color));
       // Telegram's own frame follows too: the background colour is sent again in the new theme
       await expect
         .poll(() => lastEvent(page, "web_app_set_background_color"))

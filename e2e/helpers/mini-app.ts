@@ -52,10 +52,16 @@ export function recordRequests(page: Page): Request[] {
   return requests;
 }
 
-/** The catalogue shows its cards: no skeletons left. */
+/**
+ * The app has drawn the catalogue with its cards: no skeletons left. Inside Telegram the app renders the server's page
+ * afresh, so until it has (`#root[data-app]`) the cards on screen are the server's, about to be replaced.
+ */
 export async function catalogLoaded(page: Page): Promise<void> {
   await page.waitForFunction(
-    () => !document.querySelector('[data-testid="product-skeleton"]') && document.querySelector('[aria-label="Товары"] article'),
+    () =>
+      document.querySelector("#root[data-app]") &&
+      !document.querySelector('[data-testid="product-skeleton"]') &&
+      document.querySelector('[aria-label="Товары"] article'),
   );
 }
 
