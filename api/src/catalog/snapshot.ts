@@ -511,6 +511,7 @@ export class CatalogSnapshot {
       if (chosen.length < limit && this.available[pos] === 1 && inCart[pos] === 0 && !chosen.includes(pos)) chosen.push(pos);
     };
     for (const id of bestSellers) {
+      if (chosen.length === limit) break;
       const pos = this.positionOf.get(id);
       if (pos !== undefined) add(pos);
     }
