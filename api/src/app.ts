@@ -20,6 +20,7 @@ import multipartPlugin from "./plugins/external/multipart";
 import swaggerPlugin from "./plugins/external/swagger";
 import jwtPlugin from "./plugins/external/jwt";
 import { registerRoutes } from "./routes/index";
+import { requestLogger } from "./lib/request-logger";
 
 export interface AppOptions {
   config: Config;
@@ -74,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ajv: { customOptions: { removeAdditional: true, coerceTypes: "array", useDefaults: true, allErrors: false, strictNumbers: true } },
     // a line per request only at debug level: at info the log says what happened, not every page view
     logController: new LogController({ disableRequestLogging: config.logLevel !== "debug" }),
+    childLoggerFactory: requestLogger,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate("config", config);
