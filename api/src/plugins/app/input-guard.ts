@@ -126,11 +126,16 @@ function refuse(path: string, part: string, problem: string): never {
   throw badRequest(message, { [path || part]: message });
 }
 
+/** Printable ASCII without `%`: the query and the path's parameters of such a URL are its own characters, undecoded. */
+const PLAIN_URL = /^[\x21-\x24\x26-\x7e]*$/;
+
 function guard(request: FastifyRequest): void {
   const schema = request.routeOptions.schema as Record<string, SchemaNode | undefined> | undefined;
+  // a plain URL holds no NUL and no half of an emoji: its query and parameters need no text check
+  const plainUrl = PLAIN_URL.test(request.url);
   for (const [property, part] of PARTS) {
     const value: unknown = request[property];
-    const badText = cleanText(value, "", (clean) => ((request as unknown as Record<string, unknown>)[property] = clean));
+    const badText = plainUrl && property !== "body" ? null : cleanText(value, "", (clean) => ((request as unknown as Record<string, unknown>)[property] = clean));
     if (badText !== null) refuse(badText, part, BAD_TEXT);
     const partSchema = schema?.[part];
     const badNumber = partSchema ? numberAsBadString(partSchema, value, "") : null;
