@@ -82,10 +82,13 @@ export const EMBEDDED_SETTINGS = ["shared_buffers=16MB", PLAN_CACHE_MODE];
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // run before the pool hands a new connection out; a server refusing it fails that query, as an unreachable one would
+      onConnect: async (client) => void (await client.query(`SET ${PLAN_CACHE_MODE.replace("=", " = ")}`)),
+    });
     pool.on("error", () => {}); // an idle client losing its connection is retried by the next query
-    // queued before the client's first query; a server refusing it fails that query, as an unreachable one would
-    pool.on("connect", (client) => void client.query(`SET ${PLAN_CACHE_MODE.replace("=", " = ")}`).catch(() => {}));
     const runInTransaction: RunInTransaction = async (work) => {
       const client = await pool.connect();
       try {
