@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { multipart, pngImage } from "./helpers/multipart";
 import { adminShopForTests } from "./helpers/admin-shop";
@@ -41,5 +42,38 @@ describe("request hooks", () => {
     });
     expect(saved.statusCode).toBe(200);
     expect((await shop.t.app.inject({ url: `/api/products/${product.id}` })).json().name).toBe("Новое имя товара");
+  });
+
+  it("compresses catalogue answers as the client accepts, the same bytes for every client of a kept answer", async () => {
+    const plain = await shop.t.app.inject({ url: "/api/products?limit=20" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const unpack = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const [accept, encoding] of [["gzip, deflate, br", "br"], ["gzip", "gzip"], ["br;q=0, gzip", "gzip"]] as const) {
+      const first = await shop.t.app.inject({ url: "/api/products?limit=20", headers: { "accept-encoding": accept } });
+      expect(first.headers["content-encoding"], accept).toBe(encoding);
+      expect(first.headers["vary"], accept).toBe("accept-encoding");
+      expect(first.headers["content-type"], accept).toBe("application/json; charset=utf-8");
+      expect(first.rawPayload.length, accept).toBeLessThan(plain.rawPayload.length / 2);
+      expect(unpack[encoding](first.rawPayload).equals(plain.rawPayload), accept).toBe(true);
+      const again = await shop.t.app.inject({ url: "/api/products?limit=20", headers: { "accept-encoding": accept } });
+      expect(again.rawPayload.equals(first.rawPayload), accept).toBe(true);
+    }
+    for (const accept of ["identity", "deflate", ""]) {
+      const response = await shop.t.app.inject({ url: "/api/products?limit=20", headers: { "accept-encoding": accept } });
+      expect(response.headers["content-encoding"], accept).toBeUndefined();
+      expect(response.rawPayload.equals(plain.rawPayload), accept).toBe(true);
+    }
+    // a short answer goes as it is; an answer worked out for one request body is compressed too
+    const short = await shop.t.app.inject({ url: "/api/products/search?q=нет-такого", headers: { "accept-encoding": "br" } });
+    expect(short.headers["content-encoding"]).toBeUndefined();
+    expect(short.json()).toEqual({ products: [] });
+    const recommend = (headers: Record<string, string>) =>
+      shop.t.app.inject({ method: "POST", url: "/api/cart/recommendations", headers, payload: { cartProductIds: [shop.f.products[0]!.id] } });
+    const recommended = await recommend({});
+    const recommendedGzip = await recommend({ "accept-encoding": "gzip" });
+    expect(recommended.rawPayload.length).toBeGreaterThan(1024);
+    expect(recommendedGzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(recommendedGzip.rawPayload).equals(recommended.rawPayload)).toBe(true);
   });
 });

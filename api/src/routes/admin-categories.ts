@@ -17,6 +17,7 @@ export default async function adminCategoryRoutes(instance: App) {
     "/api/admin/categories",
     {
       onRequest,
+      compress: false,
       schema: {
         tags: ["admin"],
         summary: "Categories and tags with product counts (main first, then tags, by name)",

@@ -26,6 +26,7 @@ export default async function adminProductRoutes(instance: App) {
     "/api/admin/products",
     {
       onRequest,
+      compress: false,
       schema: {
         tags: ["admin"],
         summary: "Products with their categories, newest first; q searches the name or the article, soldOut=true keeps stock 0",

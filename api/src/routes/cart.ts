@@ -14,6 +14,7 @@ export default async function cartRoutes(app: App) {
     "/api/cart/recommendations",
     {
       config: { rateLimit: perMinute(app.config.rateLimits.recommendations) },
+      compress: false,
       schema: {
         tags: ["catalog"],
         summary: "Up to 8 products not in the cart: related first, then best sellers, then the newest",

@@ -9,6 +9,7 @@ export default async function categoryRoutes(app: App) {
   r.get(
     "/api/categories",
     {
+      compress: false,
       schema: {
         tags: ["catalog"],
         summary: "Main categories and tags with their product counts (main first, then tags, by name)",

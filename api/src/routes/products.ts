@@ -12,6 +12,7 @@ export default async function productRoutes(app: App) {
   r.get(
     "/api/products",
     {
+      compress: false,
       schema: {
         tags: ["catalog"],
         summary: "Catalogue page",
@@ -30,6 +31,7 @@ export default async function productRoutes(app: App) {
   r.get(
     "/api/products/search",
     {
+      compress: false,
       schema: {
         tags: ["catalog"],
         summary: "Search by name or article",
@@ -47,6 +49,7 @@ export default async function productRoutes(app: App) {
   r.get(
     "/api/products/:id",
     {
+      compress: false,
       schema: {
         tags: ["catalog"],
         summary: "One product with images and categories",
@@ -60,6 +63,7 @@ export default async function productRoutes(app: App) {
   r.get(
     "/api/products/:id/similar",
     {
+      compress: false,
       schema: {
         tags: ["catalog"],
         summary: "Up to 8 products sharing a category, most shared first; never the product itself",

@@ -4,6 +4,7 @@ import { CatalogStore, type CatalogStoreOptions } from "../../catalog/store";
 import type { CatalogSnapshot } from "../../catalog/snapshot";
 import { CatalogJson } from "../../catalog/json";
 import { ResponseCache } from "../../catalog/response-cache";
+import { COMPRESS_FROM_BYTES, acceptedEncoding, compressedCopy } from "../external/compress";
 
 /**
  * Every catalogue read (categories, catalogue pages, products, similar products, search, recommendations, the
@@ -85,9 +86,16 @@ export function catalogJson(app: FastifyInstance, catalog: CatalogSnapshot): Cat
   return outputOf(app, catalog).json;
 }
 
-/** Sends JSON already written (catalog/json.ts, in the route's response schema). */
+/**
+ * Sends JSON already written (catalog/json.ts, in the route's response schema), compressed when the client takes
+ * it so: a kept answer is compressed once (plugins/external/compress.ts), not once per shopper. Routes that answer
+ * with it say `compress: false`, so that the compression plugin does not look at their answers again.
+ */
 export function sendJson(reply: FastifyReply, body: Buffer): FastifyReply {
-  return reply.type("application/json; charset=utf-8").send(body);
+  reply.type("application/json; charset=utf-8");
+  const encoding = body.length < COMPRESS_FROM_BYTES ? null : acceptedEncoding(reply.request.headers["accept-encoding"]);
+  if (encoding === null) return reply.send(body);
+  return reply.header("content-encoding", encoding).header("vary", "accept-encoding").send(compressedCopy(body, encoding));
 }
 
 function outputOf(app: FastifyInstance, catalog: CatalogSnapshot): CatalogOutput {
