@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DOCUMENT_ONLY_HEADERS } from "../src/plugins/external/helmet";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
 let t: TestApp;
@@ -41,6 +42,19 @@ describe("server basics", () => {
       expect(response.headers["referrer-policy"], url).toBe("no-referrer");
       expect(response.headers["x-frame-options"], url).toBeUndefined();
       expect(response.headers["cross-origin-embedder-policy"], url).toBeUndefined();
+    }
+  });
+
+  it("sends the document-only headers with pages and files, not with the API's JSON answers", async () => {
+    for (const url of ["/catalog", "/api/docs", "/robots.txt"]) {
+      const response = await t.app.inject({ method: "GET", url });
+      for (const header of DOCUMENT_ONLY_HEADERS) expect(response.headers[header], `${url} ${header}`).toBeDefined();
+    }
+    expect((await t.app.inject({ method: "GET", url: "/catalog" })).headers["cross-origin-opener-policy"]).toBe("same-origin");
+    for (const url of ["/api/health", "/api/products", "/api/categories", "/api/no-such-thing"]) {
+      const response = await t.app.inject({ method: "GET", url });
+      for (const header of DOCUMENT_ONLY_HEADERS) expect(response.headers[header], `${url} ${header}`).toBeUndefined();
+      expect(response.headers["x-content-type-options"], url).toBe("nosniff");
     }
   });
 
