@@ -157,6 +157,10 @@ export class CatalogSnapshot {
   private index!: SearchIndex;
   /** products with any of several tags, already worked out, by the sorted tag ids */
   private readonly unions = new Map<string, { flags: Uint8Array; count: number }>();
+  /** the same without the sold-out ones, by the flags they were worked out from */
+  private readonly forSale = new WeakMap<Uint8Array, { flags: Uint8Array; count: number }>();
+  /** a category's products with any of some tags (not sold out, or all), counted by an earlier walk: "category:tags:inStock" */
+  private readonly counts = new Map<string, number>();
   /** similar products already worked out, by "id/limit" */
   private readonly similarKept = new Map<string, ProductCard[]>();
   /** recommendations' scratch: shared categories per position, all zero between calls */
@@ -332,15 +336,22 @@ export class CatalogSnapshot {
       total = Math.max(0, hi - lo);
       for (let k = skip; k < Math.min(total, end); k++) products.push(this.cards[sequence[descending ? hi - 1 - k : lo + k]!]!);
     } else {
-      // when the total has a cheaper source than the walk, stop the walk as soon as the page is full
+      // when the total has a cheaper source than the walk, stop the walk as soon as the page is full: the price
+      // order's binary search, the tags' own count, or the count of an earlier walk over the same products
+      const unpriced = filter.priceFrom === undefined && filter.priceTo === undefined;
+      const countKey = tags !== null && driver !== null && unpriced ? `${driver}:${[...tagIds].sort((a, b) => a - b).join(",")}:${filter.inStock === true}` : null;
+      const counted = countKey === null ? undefined : this.counts.get(countKey);
       const cheapTotal =
         tags === null
           ? () => this.countPriced(driver, from, to)
-          : driver === null && filter.priceFrom === undefined && filter.priceTo === undefined
-            ? () => tags.count
-            : null;
+          : counted !== undefined
+            ? () => counted
+            : driver === null && unpriced
+              ? () => tags.count
+              : null;
       const found = scan(sequence, descending ? hi - 1 : lo, hi - lo, descending ? -1 : 1, tags?.flags ?? ALL, checkPrice ? from : -Infinity, checkPrice ? to : Infinity, this.prices, skip, end, this.cards, products, cheapTotal ? end : Infinity);
       total = cheapTotal && found >= end ? cheapTotal() : found;
+      if (countKey !== null && counted === undefined && this.counts.size < MAX_KEPT_UNIONS) this.counts.set(countKey, found);
     }
     return { products, total, totalPages: Math.ceil(total / limit), page };
   }
@@ -386,6 +397,8 @@ export class CatalogSnapshot {
   /** The positions of `among` (every product when null) that are not sold out, and how many they are. */
   private notSoldOut(among: { flags: Uint8Array; count: number } | null): { flags: Uint8Array; count: number } {
     if (among === null) return { flags: this.available, count: this.size - this.soldOut.length };
+    const kept = this.forSale.get(among.flags);
+    if (kept) return kept;
     const flags = new Uint8Array(this.size);
     let count = 0;
     for (let pos = 0; pos < flags.length; pos++) {
@@ -393,7 +406,9 @@ export class CatalogSnapshot {
       flags[pos] = both;
       count += both;
     }
-    return { flags, count };
+    const forSale = { flags, count };
+    this.forSale.set(among.flags, forSale);
+    return forSale;
   }
 
   /** In a price-ordered sequence: the index of the first product priced at least `price` (above it when `above`). */
