@@ -515,7 +515,8 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s 
 /**
  * The catalogue and product pages come rendered from the server (apps/web/src/entry-server.tsx): without JavaScript
  * the first screen is complete, and with it React hydrates that markup (the same elements stay, no mismatch is
- * reported) and only then shows what the device knows (cart and wishlist counts, 'В корзине').
+ * reported) and only then shows what the device knows that the server did not (the wishlist; the cart, 'В корзине'
+ * and its count, when the browser has not sent the cart cookie yet).
  */
 describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("server-rendered pages at %s size", (viewport) => {
   const mobile = viewport === "mobile";
@@ -713,6 +714,18 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("server-rend
         const shift = await layoutShift(page);
         expect(shift.value, `${url}: ${shift.moved.join("; ")}`).toBeLessThan(0.001);
       }
+      // a product page of a product in the cart: drawn in the cart by the server, nothing moves when the app takes over
+      await open(`/product/${two!.id}`, async () => {
+        expect(await page.getByRole("button", { name: "В корзине" }).isVisible()).toBe(true);
+        expect(await page.getByText("Добавить в корзину").count()).toBe(0);
+        expect(await page.locator('[role="group"] [aria-live]').first().textContent()).toBe("2");
+        await screenshot(page, "ssr-product-in-cart", viewport);
+      });
+      expect(await page.getByRole("button", { name: "В корзине" }).isVisible()).toBe(true);
+      const productShift = await layoutShift(page);
+      expect(productShift.value, productShift.moved.join("; ")).toBeLessThan(0.001);
+      await page.goto("/cart");
+
       // a change in the app reaches the cookie: one line less
       await page.getByRole("button", { name: `Удалить: ${one!.name}` }).click();
       await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "cart")?.value).toBe(`${two!.id}x2`);

@@ -499,6 +499,25 @@ describe("server rendering (with the build's .ssr bundle)", () => {
     }
   });
 
+  it("renders a product already in the cart cookie as in the cart, and keeps such a page private", async () => {
+    const vase = shop.byName("Ваза керамическая «Лён»");
+    const mug = shop.byName("Кружка ручной лепки");
+    const inCart = await s.app.inject({ method: "GET", url: `/product/${vase.id}`, headers: { cookie: `cart=${vase.id}x2.${mug.id}x1` } });
+    expect(inCart.statusCode).toBe(200);
+    expect(inCart.headers["cache-control"]).toBe("private, no-cache");
+    const page = rootHtml(inCart.body);
+    expect(page).toContain("В корзине");
+    expect(page).not.toContain("Добавить в корзину");
+    expect(page).toContain(`aria-label="Товаров в корзине: 3"`);
+    // another product of the same shopper: offered, with the header's count
+    const other = rootHtml((await s.app.inject({ method: "GET", url: `/product/${shop.byName("Плед вязаный из шерсти").id}`, headers: { cookie: `cart=${vase.id}x2` } })).body);
+    expect(other).toContain("Добавить в корзину");
+    expect(other).toContain(`aria-label="Товаров в корзине: 2"`);
+    const anyone = await s.app.inject({ method: "GET", url: `/product/${vase.id}` });
+    expect(anyone.headers["cache-control"]).toBe("no-cache");
+    expect(rootHtml(anyone.body)).toContain("Добавить в корзину");
+  });
+
   it("leaves pages that depend on the device or on filters to the browser, and never serves the renderer", async () => {
     for (const url of ["/wishlist", "/catalog?mainCategory=1", "/no-such-page"]) {
       const response = await s.app.inject({ method: "GET", url });

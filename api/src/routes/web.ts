@@ -190,8 +190,28 @@ export default async function webRoutes(app: App) {
   app.get("/catalog", { schema: { hide: true } }, catalogPage);
 
   /**
+   * The lines of the browser's cart cookie (@shop/shared/cart-cookie) and each line's product answer, both embedded
+   * for the browser: the cart, the checkout and a product page are rendered with the shopper's cart, which is then on
+   * the first paint (the lines, the header's count, a product already in the cart). Without the cookie (or with one
+   * naming more lines than the server renders) the cart and the checkout are rendered with a placeholder where the
+   * lines will be, and the browser fills it from the device's cart.
+   */
+  const cartData = async (request: FastifyRequest): Promise<Record<string, string>> => {
+    const cookie = cartCookieValue(request.headers.cookie);
+    const lines = cookie === null ? null : parseCartCookie(cookie);
+    if (!lines) return {};
+    const data: Record<string, string> = { [RENDERED_CART_KEY]: JSON.stringify(lines) };
+    const answers = await Promise.all(lines.map((line) => read(`/api/products/${line.id}`)));
+    lines.forEach((line, index) => {
+      const answer = answers[index];
+      if (answer) data[`/api/products/${line.id}`] = answer;
+    });
+    return data;
+  };
+
+  /**
    * A product page: its title, description and Open Graph tags, the product and its similar products embedded, the
-   * main image and the page's code preloaded, and the page rendered. A product that does not exist (or an id that
+   * main image and the page's code preloaded, and the page rendered with the shopper's cart (cartData). A product that does not exist (or an id that
    * cannot be one) is a 404 with the page's 'Товар не найден' (the embedded answer is null, so the browser does
    * not ask again); when the API fails otherwise, the plain page goes out and the browser asks itself.
    */
@@ -206,7 +226,7 @@ export default async function webRoutes(app: App) {
     }
     const url = `/api/products/${id}`;
     const similarUrl = `/api/products/${id}/similar`;
-    const [answer, similar] = await Promise.all([fetchApi(url), read(similarUrl)]);
+    const [answer, similar, cart] = await Promise.all([fetchApi(url), read(similarUrl), cartData(request)]);
     if (answer.status === 404) {
       const html = withPreloaded(indexHtml, { data: { [url]: "null" }, images: [] });
       return sendHtml(reply.status(404), await serverRendered(request, html, request.url, { [url]: "null" }, productCode));
@@ -224,33 +244,17 @@ export default async function webRoutes(app: App) {
       type: "product",
     });
     const described = withStructuredData(html, productStructuredData(product, base));
-    const data: Record<string, string> = { [url]: body };
+    const data: Record<string, string> = { ...cart, [url]: body };
     if (similar) data[similarUrl] = similar;
     // the same choice of file as the gallery's <img srcset>, or the phone would download both sizes
     const preload = image ? [{ href: image, srcset: imageSrcSet(image), sizes: GALLERY_IMAGE_SIZES }] : [];
     const withData = withPreloaded(described, { data, images: preload });
     if (image) reply.header("Link", imagePreloadHeader(preload));
-    return sendHtml(reply, await serverRendered(request, withData, request.url, data, productCode));
+    // drawn with the shopper's own cart: no shared cache may keep the page
+    const cacheControl = RENDERED_CART_KEY in cart ? "private, no-cache" : undefined;
+    return sendHtml(reply, await serverRendered(request, withData, request.url, data, productCode), cacheControl);
   });
 
-  /**
-   * The cart and the checkout, rendered with the lines of the browser's cart cookie (@shop/shared/cart-cookie) and
-   * each line's product answer, both embedded for the browser: the shopper's lines are on the first paint. Without
-   * the cookie (or with one naming more lines than the server renders) the frame is rendered with a placeholder where
-   * the lines will be, and the browser fills it from the device's cart.
-   */
-  const cartData = async (request: FastifyRequest): Promise<Record<string, string>> => {
-    const cookie = cartCookieValue(request.headers.cookie);
-    const lines = cookie === null ? null : parseCartCookie(cookie);
-    if (!lines) return {};
-    const data: Record<string, string> = { [RENDERED_CART_KEY]: JSON.stringify(lines) };
-    const answers = await Promise.all(lines.map((line) => read(`/api/products/${line.id}`)));
-    lines.forEach((line, index) => {
-      const answer = answers[index];
-      if (answer) data[`/api/products/${line.id}`] = answer;
-    });
-    return data;
-  };
   for (const page of ["/cart", "/checkout"]) {
     const code = pageCode(manifest, page);
     app.get(page, { schema: { hide: true } }, async (request, reply) => {

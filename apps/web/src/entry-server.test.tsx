@@ -156,6 +156,23 @@ describe("server rendering and hydration", () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it("renders a product that the cart cookie holds as in the cart, and hydrates it without a difference", async () => {
+    const { html, container, recoverable } = await serverThenHydrate("/product/7", {
+      cart: [{ id: 7, quantity: 3 }],
+      "/api/products/7": vase,
+      "/api/products/7/similar": cards.slice(1),
+    });
+    expect(html).toContain("В корзине");
+    expect(html).not.toContain("Добавить в корзину");
+    expect(recoverable).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    // the first client render matched the server's (no recoverable error), and the device holds the same 3
+    expect(container.querySelector("button[disabled]")?.textContent).toBe("В корзине");
+    expect(container.querySelector('[role="group"] [aria-live]')?.textContent).toBe("3");
+    expect(container.textContent).not.toContain("Добавить в корзину");
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it("renders the cart with the lines of the cart cookie and hydrates it without a difference", async () => {
     // the server's answer for the device's line: the same product as the device keeps
     const product: Product = { ...vase, images: [{ id: 70, image_url: "/uploads/p7.webp" }] };

@@ -204,6 +204,17 @@ export const NO_ITEMS: readonly CartItem[] = [];
 
 export const cartCount = (items: readonly CartItem[]) => items.reduce((sum, item) => sum + item.quantity, 0);
 
+const quantityIn = (items: readonly CartItem[] | null, productId: number) => items?.find((item) => item.id === productId)?.quantity ?? 0;
+
+/**
+ * How many of a product the cart holds. On the server and while the browser hydrates its HTML: as many as the cart
+ * the page was rendered with (none when the server did not know the cart), so that a product already in the cart is
+ * drawn so from the first paint; right after that, the device's.
+ */
 export function useCartQuantity(productId: number): number {
-  return useCart((state) => state.items.find((item) => item.id === productId)?.quantity ?? 0);
+  return useSyncExternalStore(
+    useCart.subscribe,
+    () => quantityIn(useCart.getState().items, productId),
+    () => quantityIn(renderedCart(), productId),
+  );
 }
