@@ -602,6 +602,9 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("server-rend
       const errors = pageErrors(page);
 
       for (const [name, url] of [["catalogue", "/"], ["product", `/product/${product.id}`]] as const) {
+        // a browser that has not sent the cart cookie yet (the app writes it at start): the server knows nothing of
+        // the device (with the cookie, see the next test)
+        await context.clearCookies();
         // hold the app's code back until the server's image element has been marked
         const release = await holdScripts(page, /\/assets\/index-[^/]*\.js$/);
         await page.goto(url, { waitUntil: "commit" });
