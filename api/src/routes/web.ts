@@ -211,9 +211,10 @@ export default async function webRoutes(app: App) {
 
   /**
    * A product page: its title, description and Open Graph tags, the product and its similar products embedded, the
-   * main image and the page's code preloaded, and the page rendered with the shopper's cart (cartData). A product that does not exist (or an id that
-   * cannot be one) is a 404 with the page's 'Товар не найден' (the embedded answer is null, so the browser does
-   * not ask again); when the API fails otherwise, the plain page goes out and the browser asks itself.
+   * main image and the page's code preloaded, and the page rendered with the shopper's cart (cartData). A product
+   * that does not exist (or an id that cannot be one) is a 404 with the page's 'Товар не найден' (the embedded answer
+   * is null, so the browser does not ask again); when the API fails otherwise, the plain page goes out and the
+   * browser asks itself.
    */
   // the product page's code, also for an id that cannot exist: the page shows 'Товар не найден'
   const productCode = pageCode(manifest, "/product/1");
