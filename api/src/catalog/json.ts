@@ -32,9 +32,18 @@ interface CardJson {
  * schemas' own serializer.
  */
 export class CatalogJson {
-  private readonly cardJson = new Map<ProductCard, CardJson>();
-  private readonly productJson = new Map<Product, Buffer>();
+  // by product id: one snapshot has one card and one product per id, and an array index costs less than a Map's
+  // hashing on the ten or so cards of every answer. Made as long as the largest id, so that filling them in any
+  // order keeps them plain arrays.
+  private readonly cardJson: (CardJson | undefined)[];
+  private readonly productJson: (Buffer | undefined)[];
   private categoriesJson: { of: readonly Category[]; json: Buffer } | undefined;
+
+  /** `largestId`: of the catalogue whose cards and products this writes (CatalogSnapshot.largestId) */
+  constructor(largestId = 0) {
+    this.cardJson = new Array<CardJson | undefined>(largestId + 1);
+    this.productJson = new Array<Buffer | undefined>(largestId + 1);
+  }
 
   card(card: ProductCard): Buffer {
     return this.cardPieces(card).json;
@@ -54,9 +63,7 @@ export class CatalogJson {
   }
 
   product(product: Product): Buffer {
-    let json = this.productJson.get(product);
-    if (json === undefined) this.productJson.set(product, (json = Buffer.from(productToJson(product))));
-    return json;
+    return (this.productJson[product.id] ??= Buffer.from(productToJson(product)));
   }
 
   /** The admin's product list: full products, joined from the product pages' pieces. */
@@ -78,10 +85,10 @@ export class CatalogJson {
   }
 
   private cardPieces(card: ProductCard): CardJson {
-    let pieces = this.cardJson.get(card);
+    let pieces = this.cardJson[card.id];
     if (pieces === undefined) {
       const afterComma = Buffer.from("," + cardToJson(card));
-      this.cardJson.set(card, (pieces = { json: afterComma.subarray(1), afterComma }));
+      this.cardJson[card.id] = pieces = { json: afterComma.subarray(1), afterComma };
     }
     return pieces;
   }

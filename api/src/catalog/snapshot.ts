@@ -178,6 +178,11 @@ export class CatalogSnapshot {
     return this.cards.length;
   }
 
+  /** the largest product id, 0 for an empty catalogue: products are kept newest (largest id) first */
+  get largestId(): number {
+    return this.cards[0]?.id ?? 0;
+  }
+
   /** main categories first, then tags, each by name, with their product counts */
   get categories(): Category[] {
     return this.categoryList;

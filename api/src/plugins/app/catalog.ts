@@ -100,6 +100,6 @@ export function sendJson(reply: FastifyReply, body: Buffer): FastifyReply {
 
 function outputOf(app: FastifyInstance, catalog: CatalogSnapshot): CatalogOutput {
   let output = app.catalogOutput.get(catalog);
-  if (!output) app.catalogOutput.set(catalog, (output = { json: new CatalogJson(), responses: new ResponseCache() }));
+  if (!output) app.catalogOutput.set(catalog, (output = { json: new CatalogJson(catalog.largestId), responses: new ResponseCache() }));
   return output;
 }
