@@ -38,14 +38,20 @@ describe("ResponseCache", () => {
     expect(cache.get("4", () => "recomputed")).toBe("4");
   });
 
-  it("remembers at most maxEntries URLs seen once, forgetting the oldest", () => {
+  it("remembers a URL seen once until enough other URLs came after it", () => {
     const cache = new ResponseCache<string>(2);
-    for (const key of ["1", "2", "3"]) cache.get(key, () => key);
-    // "1" was forgotten: its second visit counts as a first one
-    cache.get("1", () => "1 again");
-    expect(cache.size).toBe(0);
-    cache.get("3", () => "3 again");
+    cache.get("/3", () => "3");
+    cache.get("/1", () => "1");
+    cache.get("/3", () => "3 again");
     expect(cache.size).toBe(1);
-    expect(cache.get("3", () => "not made")).toBe("3 again");
+    // the table has four slots per kept answer: a hundred other first visits take every one of them
+    for (let i = 0; i < 100; i++) cache.get(`/other/${i}`, () => "other");
+    expect(cache.size).toBe(1);
+    // "/1" was forgotten: its second visit counts as a first one
+    expect(cache.get("/1", () => "1 again")).toBe("1 again");
+    expect(cache.size).toBe(1);
+    expect(cache.get("/1", () => "1 third")).toBe("1 third");
+    expect(cache.size).toBe(2);
+    expect(cache.get("/1", () => "not made")).toBe("1 third");
   });
 });
