@@ -95,34 +95,25 @@ function scan(
 }
 
 /**
- * The `limit` positions of `candidates` (the first `count`) with the highest scores, highest first; positions are
- * newest first, so on equal scores the smaller position (the newer product) comes first. One pass, keeping the
- * best few in order: a candidate that does not come before the last one kept is left out at once.
+ * The `limit` positions with the highest scores among positions 0…last (scores of at most `highest`), highest
+ * first; on equal scores the smaller position (the newer product) comes first. One pass in position order,
+ * keeping the first `limit` positions of each score; every score on the way is set back to 0.
  */
-function topScored(candidates: Int32Array, count: number, scores: Uint16Array, limit: number): number[] {
-  const best: number[] = [];
-  if (limit <= 0) return best;
-  let lastScore = 0;
-  let lastPos = 0;
-  for (let i = 0; i < count; i++) {
-    const pos = candidates[i]!;
+function topScored(scores: Uint16Array, last: number, highest: number, limit: number): number[] {
+  const levels: number[][] = Array.from({ length: highest + 1 }, () => []);
+  for (let pos = 0; pos <= last; pos++) {
     const score = scores[pos]!;
-    let j = best.length;
-    if (j === limit) {
-      if (score < lastScore || (score === lastScore && pos > lastPos)) continue;
-      j--;
-    } else {
+    if (score === 0) continue;
+    scores[pos] = 0;
+    const level = levels[score]!;
+    if (level.length < limit) level.push(pos);
+  }
+  const best: number[] = [];
+  for (let score = highest; score > 0 && best.length < limit; score--) {
+    for (const pos of levels[score]!) {
+      if (best.length === limit) break;
       best.push(pos);
     }
-    for (; j > 0; j--) {
-      const before = best[j - 1]!;
-      const beforeScore = scores[before]!;
-      if (beforeScore > score || (beforeScore === score && before < pos)) break;
-      best[j] = before;
-    }
-    best[j] = pos;
-    lastPos = best[best.length - 1]!;
-    lastScore = scores[lastPos]!;
   }
   return best;
 }
@@ -167,8 +158,6 @@ export class CatalogSnapshot {
   private scores: Uint16Array | null = null;
   /** recommendations' scratch: 1 at the cart's positions, all zero between calls (cheaper to test than a Set) */
   private inCart: Uint8Array | null = null;
-  /** recommendations' scratch: the positions scored so far */
-  private candidates: Int32Array | null = null;
 
   private constructor(version: string) {
     this.version = version;
@@ -510,22 +499,25 @@ export class CatalogSnapshot {
     }
     const categories = new Set<number>();
     for (const pos of cart) for (const category of this.products[pos]!.categories) categories.add(category.id);
-    // how many cart categories each candidate shares, counted in per-snapshot scratch arrays (zeroed again below)
+    const cartInOrder = cart.length > 1 ? [...cart].sort((a, b) => a - b) : cart;
+    // how many cart categories each product shares, counted in a per-snapshot scratch array (set back to 0 by
+    // topScored) over each category's first products for sale, as many as make `perCategory` outside the cart
     const scores = (this.scores ??= new Uint16Array(this.size));
-    const candidates = (this.candidates ??= new Int32Array(this.size));
-    let count = 0;
+    let last = -1;
     for (const id of categories) {
-      const forSale = this.sequences.get(id)?.forSale ?? EMPTY;
-      for (let k = 0, taken = 0; k < forSale.length && taken < perCategory; k++) {
-        const pos = forSale[k]!;
-        if (inCart[pos] === 1) continue;
-        taken++;
-        if (scores[pos] === 0) candidates[count++] = pos;
-        scores[pos]!++;
+      const forSale = this.sequences.get(id)!.forSale;
+      const members = this.members.get(id)!;
+      let end = Math.min(forSale.length, perCategory);
+      // each cart product for sale within the stretch makes it one longer (positions ascend in both lists)
+      for (const pos of cartInOrder) {
+        if (end === 0 || end === forSale.length) break;
+        if (members[pos] === 1 && this.available[pos] === 1 && pos <= forSale[end - 1]!) end++;
       }
+      for (let k = 0; k < end; k++) scores[forSale[k]!]!++;
+      if (end > 0) last = Math.max(last, forSale[end - 1]!);
     }
-    const chosen = topScored(candidates, count, scores, limit);
-    for (let i = 0; i < count; i++) scores[candidates[i]!] = 0;
+    for (const pos of cart) scores[pos] = 0;
+    const chosen = topScored(scores, last, categories.size, limit);
     // the list is short: looking through it costs less than a Set
     const add = (pos: number) => {
       if (chosen.length < limit && this.available[pos] === 1 && inCart[pos] === 0 && !chosen.includes(pos)) chosen.push(pos);
