@@ -727,6 +727,17 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("server-rend
       expect(await page.getByRole("button", { name: "В корзине" }).isVisible()).toBe(true);
       const productShift = await layoutShift(page);
       expect(productShift.value, productShift.moved.join("; ")).toBeLessThan(0.001);
+      // the catalogue: the cards of the products in the cart are drawn with their quantities by the server
+      const quantity = (name: string) => page.getByRole("group", { name: `Количество: ${name}` }).locator("[aria-live]");
+      await open("/", async () => {
+        expect(await quantity(one!.name).textContent()).toBe("1");
+        expect(await quantity(two!.name).textContent()).toBe("2");
+        if (!mobile) expect(await page.getByTestId("count-badge").first().textContent()).toBe("3");
+        await screenshot(page, "ssr-catalogue-in-cart", viewport);
+      });
+      expect(await quantity(two!.name).textContent()).toBe("2");
+      const catalogueShift = await layoutShift(page);
+      expect(catalogueShift.value, catalogueShift.moved.join("; ")).toBeLessThan(0.001);
       await page.goto("/cart");
 
       // a change in the app reaches the cookie: one line less

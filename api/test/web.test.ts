@@ -518,6 +518,29 @@ describe("server rendering (with the build's .ssr bundle)", () => {
     expect(rootHtml(anyone.body)).toContain("Добавить в корзину");
   });
 
+  it("renders the catalogue with the cart cookie's products in the cart, and keeps such a page private", async () => {
+    const catalog = (await s.app.inject({ method: "GET", url: "/api/products?page=1&limit=12" })).json() as { products: { id: number; name: string }[] };
+    const [first, second] = catalog.products;
+    // the number shown by a card's quantity control (a card whose product is in the cart), or undefined
+    const quantityOf = (page: string, name: string) => {
+      const at = page.indexOf(`aria-label="Количество: ${name.replace(/"/g, "&quot;")}"`);
+      return at < 0 ? undefined : /aria-live="polite"[^>]*>(\d+)</.exec(page.slice(at))?.[1];
+    };
+    const anyone = await s.app.inject({ method: "GET", url: "/" });
+    expect(anyone.headers["cache-control"]).toBe("no-cache");
+    const plain = rootHtml(anyone.body);
+    expect(quantityOf(plain, first!.name)).toBeUndefined();
+    expect(plain).not.toContain("Товаров в корзине:");
+    const inCart = await s.app.inject({ method: "GET", url: "/", headers: { cookie: `cart=${first!.id}x2.${second!.id}x1` } });
+    expect(inCart.statusCode).toBe(200);
+    expect(inCart.headers["cache-control"]).toBe("private, no-cache");
+    const page = rootHtml(inCart.body);
+    expect(quantityOf(page, first!.name)).toBe("2");
+    expect(quantityOf(page, second!.name)).toBe("1");
+    expect(page.split(">В корзину<").length).toBe(plain.split(">В корзину<").length - 2);
+    expect(page).toContain(`aria-label="Товаров в корзине: 3"`);
+  });
+
   it("leaves pages that depend on the device or on filters to the browser, and never serves the renderer", async () => {
     for (const url of ["/wishlist", "/catalog?mainCategory=1", "/no-such-page"]) {
       const response = await s.app.inject({ method: "GET", url });

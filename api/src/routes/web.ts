@@ -166,35 +166,12 @@ export default async function webRoutes(app: App) {
   /** index.html with the canonical link of the page at the request's URL */
   const shellFor = (request: FastifyRequest) => (built ? withCanonical(indexHtml, origin(request) + canonicalPath(request.url)) : indexHtml);
 
-  const catalogCode = pageCode(manifest, "/");
-  const catalogPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    // only the unfiltered first page: a filtered URL is rare as a landing page and loads the usual way
-    if (!built || request.url.includes("?")) return sendHtml(reply, clientRendered(shellFor(request), catalogCode));
-    const [catalog, categories] = await Promise.all([read(FIRST_CATALOG_PAGE), read("/api/categories")]);
-    const data: Record<string, string> = {};
-    const images: PreloadImage[] = [];
-    if (catalog) {
-      data[FIRST_CATALOG_PAGE] = catalog;
-      const { products } = JSON.parse(catalog) as CatalogResponse;
-      for (const product of products.slice(0, 2)) if (product.images[0]) images.push({ href: cardImageUrl(product.images[0].image_url) });
-    }
-    if (categories) data["/api/categories"] = categories;
-    const html = withPreloaded(shellFor(request), { data, images });
-    if (images.length) reply.header("Link", imagePreloadHeader(images));
-    return sendHtml(
-      reply,
-      catalog && categories ? await serverRendered(request, html, request.url, data, catalogCode) : clientRendered(html, catalogCode),
-    );
-  };
-  app.get("/", { schema: { hide: true } }, catalogPage);
-  app.get("/catalog", { schema: { hide: true } }, catalogPage);
-
   /**
    * The lines of the browser's cart cookie (@shop/shared/cart-cookie) and each line's product answer, both embedded
-   * for the browser: the cart, the checkout and a product page are rendered with the shopper's cart, which is then on
-   * the first paint (the lines, the header's count, a product already in the cart). Without the cookie (or with one
-   * naming more lines than the server renders) the cart and the checkout are rendered with a placeholder where the
-   * lines will be, and the browser fills it from the device's cart.
+   * for the browser: the cart, the checkout, the catalogue and a product page are rendered with the shopper's cart,
+   * which is then on the first paint (the lines, the header's count, a product already in the cart). Without the
+   * cookie (or with one naming more lines than the server renders) the cart and the checkout are rendered with a
+   * placeholder where the lines will be, and the browser fills it from the device's cart.
    */
   const cartData = async (request: FastifyRequest): Promise<Record<string, string>> => {
     const cookie = cartCookieValue(request.headers.cookie);
@@ -208,6 +185,32 @@ export default async function webRoutes(app: App) {
     });
     return data;
   };
+
+  const catalogCode = pageCode(manifest, "/");
+  const catalogPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    // only the unfiltered first page: a filtered URL is rare as a landing page and loads the usual way
+    if (!built || request.url.includes("?")) return sendHtml(reply, clientRendered(shellFor(request), catalogCode));
+    const [catalog, categories, cart] = await Promise.all([read(FIRST_CATALOG_PAGE), read("/api/categories"), cartData(request)]);
+    const data: Record<string, string> = { ...cart };
+    const images: PreloadImage[] = [];
+    if (catalog) {
+      data[FIRST_CATALOG_PAGE] = catalog;
+      const { products } = JSON.parse(catalog) as CatalogResponse;
+      for (const product of products.slice(0, 2)) if (product.images[0]) images.push({ href: cardImageUrl(product.images[0].image_url) });
+    }
+    if (categories) data["/api/categories"] = categories;
+    const html = withPreloaded(shellFor(request), { data, images });
+    if (images.length) reply.header("Link", imagePreloadHeader(images));
+    // drawn with the shopper's own cart: no shared cache may keep the page
+    const cacheControl = RENDERED_CART_KEY in cart ? "private, no-cache" : undefined;
+    return sendHtml(
+      reply,
+      catalog && categories ? await serverRendered(request, html, request.url, data, catalogCode) : clientRendered(html, catalogCode),
+      cacheControl,
+    );
+  };
+  app.get("/", { schema: { hide: true } }, catalogPage);
+  app.get("/catalog", { schema: { hide: true } }, catalogPage);
 
   /**
    * A product page: its title, description and Open Graph tags, the product and its similar products embedded, the
