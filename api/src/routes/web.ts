@@ -185,6 +185,8 @@ export default async function webRoutes(app: App) {
     });
     return data;
   };
+  /** A page drawn with the shopper's own cart (cartData) may be kept by no shared cache; otherwise the default. */
+  const cartCacheControl = (cart: Record<string, string>) => (RENDERED_CART_KEY in cart ? "private, no-cache" : undefined);
 
   const catalogCode = pageCode(manifest, "/");
   const catalogPage = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -201,12 +203,10 @@ export default async function webRoutes(app: App) {
     if (categories) data["/api/categories"] = categories;
     const html = withPreloaded(shellFor(request), { data, images });
     if (images.length) reply.header("Link", imagePreloadHeader(images));
-    // drawn with the shopper's own cart: no shared cache may keep the page
-    const cacheControl = RENDERED_CART_KEY in cart ? "private, no-cache" : undefined;
     return sendHtml(
       reply,
       catalog && categories ? await serverRendered(request, html, request.url, data, catalogCode) : clientRendered(html, catalogCode),
-      cacheControl,
+      cartCacheControl(cart),
     );
   };
   app.get("/", { schema: { hide: true } }, catalogPage);
@@ -254,9 +254,7 @@ export default async function webRoutes(app: App) {
     const preload = image ? [{ href: image, srcset: imageSrcSet(image), sizes: GALLERY_IMAGE_SIZES }] : [];
     const withData = withPreloaded(described, { data, images: preload });
     if (image) reply.header("Link", imagePreloadHeader(preload));
-    // drawn with the shopper's own cart: no shared cache may keep the page
-    const cacheControl = RENDERED_CART_KEY in cart ? "private, no-cache" : undefined;
-    return sendHtml(reply, await serverRendered(request, withData, request.url, data, productCode), cacheControl);
+    return sendHtml(reply, await serverRendered(request, withData, request.url, data, productCode), cartCacheControl(cart));
   });
 
   for (const page of ["/cart", "/checkout"]) {
