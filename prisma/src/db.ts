@@ -67,12 +67,14 @@ export interface DatabaseOptions {
 const PLAN_CACHE_MODE = "plan_cache_mode=force_generic_plan";
 
 /**
- * Server settings of the embedded database. PostgreSQL's default shared_buffers (128 MB) would live in the API
- * process's own memory (PGlite's WebAssembly heap, touched at start); the shop's data is small and its files stay
- * in the operating system's page cache anyway: 16 MB of buffers idle at ≈ 140 MB less resident memory.
- * Command-line settings: they win over postgresql.conf and are not written into the data directory.
+ * Server settings of the embedded database. Its shared memory lives in the API process's own memory (PGlite's
+ * WebAssembly heap, touched at start and never given back), and the shop's data files stay in the operating
+ * system's page cache anyway: 8 MB of buffers instead of PostgreSQL's default 128 MB, and room for 5 connections
+ * instead of 100 (PGlite has one; each allowed connection sizes the lock and process tables), 12 MB of shared
+ * memory in all instead of ≈ 150. Command-line settings: they win over postgresql.conf and are not written into the
+ * data directory.
  */
-export const EMBEDDED_SETTINGS = ["shared_buffers=16MB", PLAN_CACHE_MODE];
+export const EMBEDDED_SETTINGS = ["shared_buffers=8MB", "max_connections=5", PLAN_CACHE_MODE];
 
 /**
  * Opens the shop's database: a PostgreSQL server when a URL is given, otherwise PGlite in this process.

@@ -23,10 +23,14 @@ describe("connection settings", () => {
     }
   });
 
-  it("sets it on the embedded database", async () => {
+  it("sets it on the embedded database, whose shared memory stays small", async () => {
     const db = await openDatabase({ embeddedDir: "memory://", migrate: false });
     try {
       expect(await db.read<{ plan_cache_mode: string }>("SHOW plan_cache_mode", [])).toEqual([{ plan_cache_mode: "force_generic_plan" }]);
+      // it lives in the API process's WebAssembly heap (db.ts, EMBEDDED_SETTINGS): PostgreSQL's defaults make ≈ 150 MB
+      const [size] = await db.read<{ shared_memory_size: string }>("SHOW shared_memory_size", []);
+      expect(size?.shared_memory_size).toMatch(/^\d+MB$/);
+      expect(parseInt(size!.shared_memory_size, 10)).toBeLessThanOrEqual(12);
     } finally {
       await db.close();
     }
