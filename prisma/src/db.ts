@@ -71,7 +71,7 @@ const PLAN_CACHE_MODE = "plan_cache_mode=force_generic_plan";
  * WebAssembly heap, touched at start and never given back), and the shop's data files stay in the operating
  * system's page cache anyway: 8 MB of buffers instead of PostgreSQL's default 128 MB, and room for 5 connections
  * instead of 100 (PGlite has one; each allowed connection sizes the lock and process tables), 12 MB of shared
- * memory in all instead of ≈ 150. Command-line settings: they win over postgresql.conf and are not written into the
+ * memory in all instead of ≈ 145. Command-line settings: they win over postgresql.conf and are not written into the
  * data directory.
  */
 export const EMBEDDED_SETTINGS = ["shared_buffers=8MB", "max_connections=5", PLAN_CACHE_MODE];

@@ -27,7 +27,7 @@ describe("connection settings", () => {
     const db = await openDatabase({ embeddedDir: "memory://", migrate: false });
     try {
       expect(await db.read<{ plan_cache_mode: string }>("SHOW plan_cache_mode", [])).toEqual([{ plan_cache_mode: "force_generic_plan" }]);
-      // it lives in the API process's WebAssembly heap (db.ts, EMBEDDED_SETTINGS): PostgreSQL's defaults make ≈ 150 MB
+      // it lives in the API process's WebAssembly heap (db.ts, EMBEDDED_SETTINGS): PostgreSQL's defaults make ≈ 145 MB
       const [size] = await db.read<{ shared_memory_size: string }>("SHOW shared_memory_size", []);
       expect(size?.shared_memory_size).toMatch(/^\d+MB$/);
       expect(parseInt(size!.shared_memory_size, 10)).toBeLessThanOrEqual(12);
