@@ -1,5 +1,7 @@
 /** How money and dates are shown (docs/product.md#pricing-and-delivery). */
 
+import { onFirstUse } from "./on-first-use";
+
 /** No-break space: a sum never breaks across two lines, between its digit groups or before its currency. */
 export const NBSP = "\u00a0";
 
@@ -50,14 +52,17 @@ export function formatRubCents(value: number): string {
   return formatMoney(value, { currency: "₽", decimalMark: "," });
 }
 
-const dateTime = new Intl.DateTimeFormat("ru-RU", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/Moscow",
-});
+const dateTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("ru-RU", {
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZone: "Europe/Moscow",
+    }),
+);
 
 /** the last minute formatted: every order of a minute is announced with the same text, and Intl is slow */
 let lastMinute = NaN;
@@ -68,7 +73,7 @@ export function formatDateTime(iso: string | Date): string {
   const date = typeof iso === "string" ? new Date(iso) : iso;
   const minute = Math.floor(date.getTime() / 60_000);
   if (minute !== lastMinute) {
-    lastText = dateTime.format(date);
+    lastText = dateTime().format(date);
     lastMinute = minute;
   }
   return lastText;

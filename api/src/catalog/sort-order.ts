@@ -1,4 +1,5 @@
 import type { CategoryRef } from "@shop/shared/schemas/catalog";
+import { onFirstUse } from "@shop/shared/on-first-use";
 
 /**
  * The catalogue's orders, in one place: every list of categories and products the shop answers (shop pages,
@@ -14,7 +15,8 @@ import type { CategoryRef } from "@shop/shared/schemas/catalog";
  *   and predictable for names with digits and quotes), then id ascending.
  */
 
-const byRussianName = new Intl.Collator("ru").compare;
+const russianCollator = onFirstUse(() => new Intl.Collator("ru"));
+const byRussianName = (a: string, b: string): number => russianCollator().compare(a, b);
 
 /** Main categories first, then tags; each by name in Russian alphabetical order, then id. */
 export function compareCategories(a: CategoryRef, b: CategoryRef): number {

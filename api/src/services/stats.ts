@@ -2,6 +2,7 @@ import { Prisma, type Database, type PrismaClient } from "@shop/prisma/db";
 import { STATS_DEFAULT_PERIOD, STATS_TOP_LIMIT } from "@shop/shared/constants";
 import { ORDER_SOURCES, ORDER_STATUSES, sourceLabel, statsStatusLabel } from "@shop/shared/labels";
 import type { KpiResponse, SeriesResponse, StatsQuery, TopCustomer, TopProduct } from "@shop/shared/schemas/admin";
+import { onFirstUse } from "@shop/shared/on-first-use";
 import { badRequest } from "../plugins/app/errors";
 
 /**
@@ -51,10 +52,10 @@ export interface StatsRange {
 export type StatsReader = Pick<PrismaClient, "$queryRaw">;
 
 const DAY_MS = 86_400_000;
-const dateFormat = new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+const dateFormat = onFirstUse(() => new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }));
 
 /** The shop's calendar day of an instant, as YYYY-MM-DD. */
-export const shopDate = (instant: Date) => dateFormat.format(instant);
+export const shopDate = (instant: Date) => dateFormat().format(instant);
 const dayNumber = (date: string) => Date.parse(date + "T00:00:00Z") / DAY_MS;
 const addDays = (date: string, days: number) => new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
 
