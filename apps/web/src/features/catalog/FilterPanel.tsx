@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import type { Category } from "@shop/shared/schemas/catalog";
 import { ONLY_IN_STOCK_TEXT } from "@shop/shared/stock";
 import { CloseIcon } from "../../components/Icons";
@@ -19,27 +19,37 @@ interface Props {
 
 const PRICE_DEBOUNCE_MS = 600;
 
+function priceText(value: number | null): string {
+  return value === null ? "" : String(value);
+}
+
+/**
+ * A price field: what the shopper types is a draft, applied after a pause in typing, on Enter or on leaving the
+ * field. When the filter changes elsewhere (a chip, 'Сбросить', the back button) the draft is dropped in the same
+ * render, so a pending pause can never apply a typed price over filters that have changed since.
+ */
 function PriceInput({ label, value, onCommit }: { label: string; value: number | null; onCommit(value: number | null): void }) {
-  const [text, setText] = useState(value === null ? "" : String(value));
-  const committed = useRef(value);
-  useEffect(() => {
-    committed.current = value;
-    setText(value === null ? "" : String(value));
-  }, [value]);
-  const commit = (raw: string) => {
-    const parsed = raw.trim() === "" ? null : Number(raw.replace(",", "."));
-    const next = parsed === null || (Number.isFinite(parsed) && parsed >= 0) ? parsed : committed.current;
-    if (next !== committed.current) {
-      committed.current = next;
-      onCommit(next);
-    }
+  const [draft, setDraft] = useState<string | null>(null);
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setDraft(null);
+  }
+  const commit = () => {
+    if (draft === null) return;
+    const parsed = draft.trim() === "" ? null : Number(draft.replace(",", "."));
+    const valid = parsed === null || (Number.isFinite(parsed) && parsed >= 0);
+    // the draft stays on screen until the filter comes back as the field's value, which drops it
+    if (valid && parsed !== value) onCommit(parsed);
+    else setDraft(null);
   };
+  // the latest draft and filters, whenever the pause ends
+  const commitAfterPause = useEffectEvent(commit);
   useEffect(() => {
-    const timer = setTimeout(() => commit(text), PRICE_DEBOUNCE_MS);
+    if (draft === null) return;
+    const timer = setTimeout(commitAfterPause, PRICE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // commit only reads refs and props that are stable for this input
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text]);
+  }, [draft]);
   return (
     <input
       type="number"
@@ -49,11 +59,11 @@ function PriceInput({ label, value, onCommit }: { label: string; value: number |
       className={`input ${styles.priceInput}`}
       placeholder={label === "Цена от" ? "от" : "до"}
       aria-label={label}
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      onBlur={() => commit(text)}
+      value={draft ?? priceText(value)}
+      onChange={(event) => setDraft(event.target.value)}
+      onBlur={commit}
       onKeyDown={(event) => {
-        if (event.key === "Enter") commit(text);
+        if (event.key === "Enter") commit();
       }}
     />
   );
