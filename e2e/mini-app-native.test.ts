@@ -183,6 +183,19 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("the Mini App as
     await shot("catalog");
   });
 
+  it("the filter panel takes Telegram's colours; a typed price applies after a pause and shows as a chip", async () => {
+    await launch(page, "/", user, theme);
+    await catalogLoaded(page);
+    await page.getByRole("button", { name: /^Фильтры/ }).click();
+    const panel = page.getByTestId("filter-panel");
+    expect(await panel.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(rgb(THEMES[theme].section_bg_color));
+    await panel.getByLabel("Цена до").fill("2000");
+    const chips = page.getByRole("list", { name: "Выбранные фильтры" });
+    await expect.poll(() => chips.getByRole("button").allTextContents(), { timeout: 5000 }).toEqual([`Цена: до ${formatPrice(2000)}`, "Сбросить"]);
+    await shot("catalog-filters-price");
+    await page.getByRole("button", { name: "Закрыть фильтры" }).click();
+  });
+
   it("the product page adds to the cart with the MainButton, then leads to the cart; no back link, no web buy buttons", async () => {
     await launch(page, `/product/${product.id}`, user, theme);
     await expect.poll(() => page.locator("h1").textContent()).toBe(product.name);

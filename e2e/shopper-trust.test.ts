@@ -245,6 +245,28 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("catalogue a
     await expect.poll(() => page.locator("h1").textContent()).toBe("Все товары");
   });
 
+  it("applies a typed price to the filters of that moment: a tag unticked before the pause ends stays unticked", async () => {
+    const tags = categories.filter((category) => category.type === "sub").sort((a, b) => b.product_count - a.product_count).slice(0, 2);
+    await page.goto(`/?subCategories=${tags.map((tag) => tag.id).join(",")}`);
+    await catalogLoaded(page);
+    if (viewport === "mobile") await page.getByRole("button", { name: /^Фильтры/ }).click();
+    const panel = page.getByTestId("filter-panel");
+    const firstTag = panel.getByRole("checkbox", { name: new RegExp(`^${tags[0]!.name}`) });
+    await expect.poll(() => firstTag.isChecked()).toBe(true);
+
+    await panel.getByLabel("Цена от").fill("500");
+    await firstTag.click();
+    await expect.poll(() => firstTag.isChecked()).toBe(false);
+    await expect.poll(() => new URL(page.url()).searchParams.get("priceFrom"), { timeout: 5000 }).toBe("500");
+    expect(new URL(page.url()).searchParams.get("subCategories")).toBe(String(tags[1]!.id));
+    expect(await firstTag.isChecked()).toBe(false);
+    expect(await panel.getByLabel("Цена от").inputValue()).toBe("500");
+    const chips = page.getByRole("list", { name: "Выбранные фильтры" });
+    await expect.poll(() => chips.getByRole("button").allTextContents()).toEqual([tags[1]!.name, `Цена: от ${formatPrice(500)}`, "Сбросить"]);
+    await screenshot(page, "shopper-trust-catalog-price-typed", viewport);
+    if (viewport === "mobile") await page.getByRole("button", { name: "Закрыть фильтры" }).click();
+  });
+
   it("says which page is shown at the top, and on a desktop shows the price fields without scrolling the sidebar", async () => {
     const first = await api<CatalogResponse>("/api/products?limit=12");
     expect(first.totalPages).toBeGreaterThan(1);
