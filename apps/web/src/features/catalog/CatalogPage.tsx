@@ -35,8 +35,11 @@ export default function CatalogPage() {
   const catalog = useQuery(catalogKey(filters), loadCatalog(filters), EMPTY_CATALOG);
   const categories = useQuery(CATEGORIES_KEY, loadCategories, NO_CATEGORIES);
 
+  // rendered at once rather than as a transition: a tick or a chip answers the tap without a frame of the old state,
+  // and the next change (a typed price when its pause ends) starts from these filters, never from the ones before
   const apply = useCallback(
-    (next: CatalogFilters, replace = false) => setSearchParams(searchFromFilters(next), { preventScrollReset: true, replace }),
+    (next: CatalogFilters, replace = false) =>
+      setSearchParams(searchFromFilters(next), { preventScrollReset: true, replace, flushSync: true }),
     [setSearchParams],
   );
   const onChange = (change: Partial<CatalogFilters>, options?: { replace?: boolean }) =>
