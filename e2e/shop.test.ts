@@ -759,35 +759,60 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("server-rend
 });
 
 describe.skipIf(!haveChromium)("server-rendered pages while their HTML arrives", () => {
-  it("paints a server-rendered page only once its header is all there, however slowly the rest of it arrives", async () => {
-    const html = await (await shop.server.fetch("/")).text();
-    const middle = html.indexOf('aria-label="Личное"');
-    expect(middle).toBeGreaterThan(html.indexOf('<div id="root">'));
-    // the catalogue's HTML in two parts cut inside the header, the second 800 ms after the first (a slow network)
+  it("paints a server-rendered page only once all of it has arrived, wherever the network pauses, and nothing on it moves", async () => {
+    const first = await api<CatalogResponse>("/api/products?page=1&limit=12");
+    const [one, two] = first.products.filter((item) => item.images.length > 0 && item.stock !== 0);
+    /** the page's HTML and where the network pauses in it */
+    let served = { html: "", cut: 0 };
+    // the HTML in two parts, the second PAUSE_MS after the first (a slow network, or a busy phone parsing in slices)
+    const PAUSE_MS = 500;
     const slow = createServer((_request, response) => {
       response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      response.write(html.slice(0, middle));
-      setTimeout(() => response.end(html.slice(middle)), 800);
+      response.write(served.html.slice(0, served.cut));
+      setTimeout(() => response.end(served.html.slice(served.cut)), PAUSE_MS);
     });
     await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
-    const context = await shop.browser.newContext({ viewport: VIEWPORTS.mobile, isMobile: true, hasTouch: true, locale: "ru-RU" });
+    const context = await shop.browser.newContext({ viewport: VIEWPORTS.mobile, isMobile: true, hasTouch: true, locale: "ru-RU", baseURL: shop.server.url });
     try {
       const page = await context.newPage();
       // the page alone: its code and pictures are the shop's, not this server's
       await page.route(/\/(assets|uploads)\//, (route) => route.abort());
-      await page.goto(`http://127.0.0.1:${(slow.address() as AddressInfo).port}/`);
-      await expect.poll(() => page.evaluate(() => performance.getEntriesByName("first-contentful-paint").length)).toBe(1);
-      const { paint, start } = await page.evaluate(() => ({
-        paint: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
-        start: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseStart,
-      }));
-      expect(paint - start, "the first paint waited for the header's second part").toBeGreaterThan(700);
+      const pages = [
+        ["the catalogue", "/", ""],
+        ["a product page", `/product/${one!.id}`, ""],
+        // without the cart cookie: the placeholder of the lines
+        ["the cart's placeholder", "/cart", ""],
+        ["the cart", "/cart", `cart=${one!.id}x1.${two!.id}x2`],
+        ["the checkout", "/checkout", `cart=${one!.id}x1.${two!.id}x2`],
+      ] as const;
+      for (const [name, url, cookie] of pages) {
+        const html = await (await shop.server.fetch(url, cookie ? { headers: { cookie } } : {})).text();
+        const main = [html.indexOf("<main"), html.indexOf("</main>")] as const;
+        const cuts = {
+          "inside the header": html.indexOf('aria-label="Личное"'),
+          // a tag in the middle of the page's content (inside the cart's placeholder: the title that gives it its top)
+          "inside the content": html.indexOf("<", Math.round((main[0] + main[1]) / 2)),
+          "inside the footer": html.lastIndexOf("<", html.indexOf("</footer>") - 1),
+        };
+        for (const [where, cut] of Object.entries(cuts)) {
+          expect(cut, `${name}, ${where}`).toBeGreaterThan(html.indexOf('<div id="root">'));
+          served = { html, cut };
+          await page.goto(`http://127.0.0.1:${(slow.address() as AddressInfo).port}${url}`);
+          await expect.poll(() => page.evaluate(() => performance.getEntriesByName("first-contentful-paint").length)).toBe(1);
+          const { paint, start } = await page.evaluate(() => ({
+            paint: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
+            start: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseStart,
+          }));
+          expect(paint - start, `${name}, cut ${where}: the first paint waited for the rest`).toBeGreaterThan(PAUSE_MS - 100);
+          const shift = await layoutShift(page);
+          expect(shift.value, `${name}, cut ${where}: ${shift.moved.join("; ")}`).toBe(0);
+        }
+      }
     } finally {
       await context.close();
       slow.close();
     }
   });
-
 
   it("show only once their last part has arrived: a page painted half-parsed never shows a footer that then grows", async () => {
     const first = await api<CatalogResponse>("/api/products?page=1&limit=12");
