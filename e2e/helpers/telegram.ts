@@ -257,8 +257,15 @@ export async function installTelegramClient(context: BrowserContext, theme: Them
 export const telegramEvents = (page: Page) =>
   page.evaluate(() => (window as unknown as { __tg: { events: TelegramEvent[] } }).__tg.events);
 
-/** Telegram delivers an event to the app (what its client does when a native button is pressed). */
+/**
+ * Telegram delivers an event to the app (what its client does when a native button is pressed). The app receives
+ * events once its SDK has started (lib/telegram-sdk.ts sets it all up in one go); the server's page, painted in
+ * Telegram's colours, may be on screen well before that on a busy machine.
+ */
 export async function emitTelegramEvent(page: Page, type: string, data?: unknown): Promise<void> {
+  await page.waitForFunction(
+    () => typeof (window as unknown as { Telegram?: { WebView?: { receiveEvent?: unknown } } }).Telegram?.WebView?.receiveEvent === "function",
+  );
   await page.evaluate(
     ([eventType, eventData]) =>
       (window as unknown as { Telegram: { WebView: { receiveEvent(type: string, data?: unknown): void } } }).Telegram.WebView.receiveEvent(
