@@ -772,7 +772,7 @@ describe.skipIf(!haveChromium)("server-rendered pages while their HTML arrives",
       setTimeout(() => response.end(served.html.slice(served.cut)), PAUSE_MS);
     });
     await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
-    const context = await shop.browser.newContext({ viewport: VIEWPORTS.mobile, isMobile: true, hasTouch: true, locale: "ru-RU", baseURL: shop.server.url });
+    const context = await shop.browser.newContext({ viewport: VIEWPORTS.mobile, isMobile: true, hasTouch: true, locale: "ru-RU" });
     try {
       const page = await context.newPage();
       // the page alone: its code and pictures are the shop's, not this server's
@@ -790,7 +790,7 @@ describe.skipIf(!haveChromium)("server-rendered pages while their HTML arrives",
         const main = [html.indexOf("<main"), html.indexOf("</main>")] as const;
         const cuts = {
           "inside the header": html.indexOf('aria-label="Личное"'),
-          // a tag in the middle of the page's content (inside the cart's placeholder: the title that gives it its top)
+          // a tag in the middle of the page's content (in the cart's placeholder, inside its first line)
           "inside the content": html.indexOf("<", Math.round((main[0] + main[1]) / 2)),
           "inside the footer": html.lastIndexOf("<", html.indexOf("</footer>") - 1),
         };
