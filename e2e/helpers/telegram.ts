@@ -259,8 +259,8 @@ export const telegramEvents = (page: Page) =>
 
 /**
  * Telegram delivers an event to the app (what its client does when a native button is pressed). The app receives
- * events once its SDK has started (lib/telegram-sdk.ts sets it all up in one go); the server's page, painted in
- * Telegram's colours, may be on screen well before that on a busy machine.
+ * events once its SDK has started (lib/telegram-sdk.ts sets it all up in one go); the SDK is a chunk of its own, and
+ * on a busy machine the app's pages may be on screen well before it arrives.
  */
 export async function emitTelegramEvent(page: Page, type: string, data?: unknown): Promise<void> {
   await page.waitForFunction(
