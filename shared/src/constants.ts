@@ -3,6 +3,8 @@
 export const SHOP_NAME = "Ремесло";
 export const CATALOG_PAGE_SIZE = 12;
 export const CATALOG_MAX_PAGE_SIZE = 100;
+/** the catalogue's price bounds go up to this (far above any product's price, which the admin caps at 1 000 000 ₽) */
+export const PRICE_FILTER_MAX = 1_000_000_000;
 export const SIMILAR_PRODUCTS_LIMIT = 8;
 export const RECOMMENDATIONS_LIMIT = 8;
 export const SEARCH_MIN_QUERY_LENGTH = 2;

@@ -1,5 +1,5 @@
 import Type, { type Static } from "typebox";
-import { CATALOG_MAX_PAGE_SIZE, SEARCH_RESULTS_LIMIT } from "../constants";
+import { CATALOG_MAX_PAGE_SIZE, PRICE_FILTER_MAX, SEARCH_RESULTS_LIMIT } from "../constants";
 import { Id, Money, Nullable, Page } from "./common";
 
 /** Every product answer's stock (docs/product.md#stock; shared/src/stock.ts says what it means to a shopper). */
@@ -64,8 +64,8 @@ export const CatalogQuery = Type.Object({
   mainCategory: Type.Optional(Id),
   /** comma-joined tag ids: a product matches when it has any of them */
   subCategories: Type.Optional(Type.String({ pattern: "^\\s*(\\d+\\s*(,\\s*\\d+\\s*)*)?$", maxLength: 500 })),
-  priceFrom: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000_000 })),
-  priceTo: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000_000 })),
+  priceFrom: Type.Optional(Type.Number({ minimum: 0, maximum: PRICE_FILTER_MAX })),
+  priceTo: Type.Optional(Type.Number({ minimum: 0, maximum: PRICE_FILTER_MAX })),
   sortOrder: Type.Optional(SortOrder),
   /** true: only products that are not sold out (stock not counted, or above 0) */
   inStock: Type.Optional(Type.Boolean()),

@@ -80,4 +80,17 @@ describe("catalogue price fields", () => {
     await pause(AFTER_PAUSE_MS);
     expect(search()).toBe("?priceFrom=100&priceTo=2500.5");
   });
+
+  it("caps a price above the catalogue's largest bound at it, in the link and in the field, and asks the API for it", async () => {
+    const search = renderCatalog("");
+    await screen.findByRole("checkbox", { name: /Эко/ });
+
+    fireEvent.change(priceField("Цена до"), { target: { value: "5000000000" } });
+    fireEvent.keyDown(priceField("Цена до"), { key: "Enter" });
+    await waitFor(() => expect(search()).toBe("?priceTo=1000000000"));
+    expect(priceField("Цена до").value).toBe("1000000000");
+    const asked = vi.mocked(fetch).mock.calls.map(([url]) => String(url));
+    expect(asked.some((url) => url.startsWith("/api/products?") && url.includes("priceTo=1000000000"))).toBe(true);
+    expect(asked.some((url) => url.includes("5000000000"))).toBe(false);
+  });
 });

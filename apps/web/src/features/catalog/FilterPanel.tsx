@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState } from "react";
 import type { Category } from "@shop/shared/schemas/catalog";
 import { ONLY_IN_STOCK_TEXT } from "@shop/shared/stock";
 import { CloseIcon } from "../../components/Icons";
-import type { CatalogFilters } from "./catalog-filters";
+import { parsePrice, type CatalogFilters } from "./catalog-filters";
 import styles from "./FilterPanel.module.css";
 
 interface Props {
@@ -37,8 +37,9 @@ function PriceInput({ label, value, onCommit }: { label: string; value: number |
   }
   const commit = () => {
     if (draft === null) return;
-    const parsed = draft.trim() === "" ? null : Number(draft.replace(",", "."));
-    const valid = parsed === null || (Number.isFinite(parsed) && parsed >= 0);
+    const blank = draft.trim() === "";
+    const parsed = blank ? null : parsePrice(draft);
+    const valid = blank || parsed !== null;
     // the draft stays on screen until the filter comes back as the field's value, which drops it
     if (valid && parsed !== value) onCommit(parsed);
     else setDraft(null);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { changeFilters, filtersFromSearch, searchFromFilters, toCatalogQuery } from "./catalog-filters";
+import { PRICE_FILTER_MAX } from "@shop/shared/constants";
+import { changeFilters, filtersFromSearch, parsePrice, searchFromFilters, toCatalogQuery } from "./catalog-filters";
 
 describe("catalogue filters in the URL", () => {
   it("reads every filter and writes it back unchanged", () => {
@@ -25,6 +26,15 @@ describe("catalogue filters in the URL", () => {
     const filters = filtersFromSearch(new URLSearchParams("mainCategory=abc&subCategories=1,x,,1&priceFrom=-5&sortOrder=name&inStock=1&page=0"));
     expect(filters).toEqual({ page: 1, mainCategory: null, subCategories: [1], priceFrom: null, priceTo: null, sortOrder: "default", inStock: false });
     expect(searchFromFilters(filters).toString()).toBe("subCategories=1");
+  });
+
+  it("reads a price bound above the API's largest as that bound: the same products, and a request the API takes", () => {
+    const filters = filtersFromSearch(new URLSearchParams("priceFrom=5000000000&priceTo=1e12"));
+    expect(filters.priceFrom).toBe(PRICE_FILTER_MAX);
+    expect(filters.priceTo).toBe(PRICE_FILTER_MAX);
+    expect(toCatalogQuery(filters)).toMatchObject({ priceFrom: PRICE_FILTER_MAX, priceTo: PRICE_FILTER_MAX });
+    expect(parsePrice("999,5")).toBe(999.5);
+    expect(parsePrice("1e400")).toBeNull();
   });
 
   it("goes back to page 1 whenever another filter changes", () => {

@@ -1,5 +1,5 @@
 import type { CatalogQuery, SortOrder } from "@shop/shared/schemas/catalog";
-import { CATALOG_PAGE_SIZE } from "@shop/shared/constants";
+import { CATALOG_PAGE_SIZE, PRICE_FILTER_MAX } from "@shop/shared/constants";
 import { api, paths } from "../../lib/api";
 
 /**
@@ -29,10 +29,14 @@ function positiveInt(raw: string | null): number | null {
   return value >= 1 && value <= 2147483647 ? value : null;
 }
 
-function price(raw: string | null): number | null {
+/**
+ * A typed or linked price bound: a comma may stand for the decimal point; not a number, or below 0: no bound. Above
+ * the API's largest bound it is that bound, which no product's price reaches either: the same products.
+ */
+export function parsePrice(raw: string | null): number | null {
   if (raw === null || raw.trim() === "") return null;
   const value = Number(raw.replace(",", "."));
-  return Number.isFinite(value) && value >= 0 ? value : null;
+  return Number.isFinite(value) && value >= 0 ? Math.min(value, PRICE_FILTER_MAX) : null;
 }
 
 export function filtersFromSearch(search: URLSearchParams): CatalogFilters {
@@ -48,8 +52,8 @@ export function filtersFromSearch(search: URLSearchParams): CatalogFilters {
           .filter((id): id is number => id !== null),
       ),
     ].sort((a, b) => a - b),
-    priceFrom: price(search.get("priceFrom")),
-    priceTo: price(search.get("priceTo")),
+    priceFrom: parsePrice(search.get("priceFrom")),
+    priceTo: parsePrice(search.get("priceTo")),
     sortOrder: SORT_OPTIONS.some((option) => option.value === sort) ? (sort as SortOrder) : "default",
     inStock: search.get("inStock") === "true",
   };
