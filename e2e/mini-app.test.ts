@@ -3,7 +3,7 @@ import type { Browser, Page, Request } from "playwright-core";
 import type { CatalogResponse, ProductCard } from "@shop/shared/schemas/catalog";
 import type { AdminOrdersResponse, CreateOrderBody } from "@shop/shared/schemas/orders";
 import { formatPrice } from "@shop/shared/format";
-import { launchBrowser, openPage, screenshot, type OpenedPage } from "./helpers/browser";
+import { holdScripts, launchBrowser, openPage, screenshot, type OpenedPage } from "./helpers/browser";
 import { catalogLoaded, lastTelegramEvent as lastEvent, miniAppLauncher, noToasts, openInTelegram, recordRequests, rgb } from "./helpers/mini-app";
 import { startServer, type ShopServer } from "./helpers/server";
 import { haveChromium } from "./helpers/shop-for-tests";
@@ -347,6 +347,31 @@ describe.skipIf(!haveChromium)("Mini App launch details", () => {
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
       await expect.poll(() => page.locator("h1").evaluate((element) => getComputedStyle(element).color)).toBe(rgb(THEMES.dark.text_color));
       // Telegram's own frame follows too: the background colour is sent again in the new theme
+      await expect
+        .poll(() => lastEvent(page, "web_app_set_background_color"))
+        .toMatchObject({ data: { color: THEMES.dark.secondary_bg_color } });
+      expect(app.errors).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("takes the theme the user switched to while the app was starting, before it could hear Telegram", async () => {
+    const app = await openMiniApp("light");
+    try {
+      const { page } = app;
+      const release = await holdScripts(page, /\/assets\/telegram-sdk-[^/]*\.js$/);
+      await launch(page, "/", USERS.light, "light");
+      await catalogLoaded(page);
+      // the client's theme is dark now; its theme_changed found no one listening (the SDK has not arrived)
+      await page.evaluate((colours) => {
+        const tg = (window as unknown as { __tg: { theme: object } }).__tg;
+        tg.theme = colours;
+      }, THEMES.dark);
+      release();
+      await expect.poll(() => rootStyle(page, "--tg-theme-bg-color")).toBe(THEMES.dark.bg_color);
+      await expect.poll(() => bodyBackground(page)).toBe(rgb(THEMES.dark.secondary_bg_color));
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
       await expect
         .poll(() => lastEvent(page, "web_app_set_background_color"))
         .toMatchObject({ data: { color: THEMES.dark.secondary_bg_color } });

@@ -86,6 +86,9 @@ export function setUpMiniApp(): TelegramSdk | null {
     sdk.mountThemeParamsSync.ifAvailable();
     sdk.bindThemeParamsCssVars.ifAvailable();
     followColorScheme();
+    // the launch parameters hold the theme the app was opened in; a change before this moment went to no one, so
+    // ask for the current one (Telegram answers with theme_changed, which the mounted theme follows)
+    sdk.postEvent("web_app_request_theme");
   });
   attempt("mini app", () => {
     sdk.mountMiniAppSync.ifAvailable();
