@@ -28,14 +28,18 @@ describe("server basics", () => {
     expect(response.headers["content-type"]).toMatch(/text\/html/);
   });
 
-  it("sends the security headers on every response, framing allowed only for Telegram", async () => {
+  it("sends the security headers on every response, pages framed only by Telegram, the API's answers by nobody", async () => {
     for (const url of ["/api/health", "/api/no-such-thing", "/catalog"]) {
       const response = await t.app.inject({ method: "GET", url });
       const csp = String(response.headers["content-security-policy"]);
-      expect(csp, url).toContain("default-src 'self'");
-      expect(csp, url).toContain("frame-ancestors 'self' https://web.telegram.org https://*.telegram.org");
-      expect(csp, url).toContain("img-src 'self' data: blob: https:");
-      expect(csp, url).not.toContain("upgrade-insecure-requests");
+      if (url === "/api/health" || url === "/api/no-such-thing") {
+        expect(csp, url).toBe("default-src 'none'; frame-ancestors 'none'");
+      } else {
+        expect(csp, url).toContain("default-src 'self'");
+        expect(csp, url).toContain("frame-ancestors 'self' https://web.telegram.org https://*.telegram.org");
+        expect(csp, url).toContain("img-src 'self' data: blob: https:");
+        expect(csp, url).not.toContain("upgrade-insecure-requests");
+      }
       expect(response.headers["x-content-type-options"], url).toBe("nosniff");
       expect(response.headers["strict-transport-security"], url).toBe("max-age=31536000; includeSubDomains");
       expect(response.headers["cross-origin-resource-policy"], url).toBe("cross-origin");

@@ -66,17 +66,27 @@ export const DOCUMENT_ONLY_HEADERS: readonly string[] = [
   "x-xss-protection",
 ];
 
+/**
+ * The API's answers are data, never a document to run or frame: their policy allows nothing (as the OWASP REST
+ * guidance has it) instead of the pages' long list of sources, a third of a product answer's headers.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 /** An answer of the API (JSON): anything under /api/ but the API's documentation page. */
 const isApiAnswer = (url: string) => url.startsWith("/api/") && !url.startsWith("/api/docs");
 
 /**
- * Every response carries them: pages and files all of them, the API's answers all but the document-only ones. Not
+ * Every response carries them: pages and files all of them, the API's answers all but the document-only ones and
+ * with their own policy. Not
  * through @fastify/helmet: it builds the helmet middleware again for every request (parsing the CSP directives each
  * time, two hooks), ≈ 2.5 % of the API's CPU on a product read.
  */
 export default fp(async (app) => {
   const headers = securityHeaders();
-  const apiHeaders = Object.fromEntries(Object.entries(headers).filter(([name]) => !DOCUMENT_ONLY_HEADERS.includes(name)));
+  const apiHeaders = {
+    ...Object.fromEntries(Object.entries(headers).filter(([name]) => !DOCUMENT_ONLY_HEADERS.includes(name))),
+    "content-security-policy": API_CONTENT_SECURITY_POLICY,
+  };
   app.addHook("onRequest", (request, reply, done) => {
     reply.headers(isApiAnswer(request.url) ? apiHeaders : headers);
     done();
