@@ -7,7 +7,7 @@ import { holdScripts, launchBrowser, layoutShift, openPage, screenshot, type Ope
 import { catalogLoaded, lastTelegramEvent as lastEvent, miniAppLauncher, noToasts, openInTelegram, recordRequests, rgb } from "./helpers/mini-app";
 import { startServer, type ShopServer } from "./helpers/server";
 import { haveChromium } from "./helpers/shop-for-tests";
-import { THEMES, emitTelegramEvent as emit, launchUrl, signedInitData, type TelegramUserData, type ThemeName } from "./helpers/telegram";
+import { THEMES, changeTelegramTheme, emitTelegramEvent as emit, launchUrl, signedInitData, telegramEvents, type TelegramUserData, type ThemeName } from "./helpers/telegram";
 
 /**
  * The Mini App as a native Telegram screen (docs/telegram.md, «Screen, buttons and feedback»), in Chromium at 390×844
@@ -312,6 +312,23 @@ describe.skipIf(!haveChromium)("an older Telegram client", () => {
       await emit(page, "main_button_pressed");
       await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: payButtonText(item.price) });
       expect(await lastEvent(page, "web_app_setup_secondary_button")).toBeUndefined();
+      expect(app.errors).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("follows a theme change without calling what the client lacks (the bottom bar's colour, Bot API 7.10)", async () => {
+    const app = await open("mobile", "light");
+    try {
+      const { page } = app;
+      await page.goto(launchUrl("/", signedInitData(BOT_TOKEN, USERS.light), "light").replace("tgWebAppVersion=8.0", "tgWebAppVersion=7.0"));
+      await catalogLoaded(page);
+      await changeTelegramTheme(page, "dark");
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+      await expect.poll(() => lastEvent(page, "web_app_set_background_color")).toMatchObject({ data: { color: THEMES.dark.secondary_bg_color } });
+      const called = new Set((await telegramEvents(page)).map((event) => event.type));
+      expect(called.has("web_app_set_bottom_bar_color")).toBe(false);
       expect(app.errors).toEqual([]);
     } finally {
       await app.close();

@@ -79,7 +79,9 @@ let ready = false;
 export function setUpMiniApp(): TelegramSdk | null {
   if (ready) return sdk;
   if (!sdk.isTMA() || !telegramClientPresent()) return null;
-  sdk.init();
+  // an older client lacks methods the SDK itself calls (on a theme change it sends the bottom bar's colour, Bot API
+  // 7.10): such a call is skipped with a warning instead of throwing from inside the SDK's event handling
+  sdk.init({ postEvent: sdk.createPostEvent(sdk.retrieveLaunchParams().tgWebAppVersion, "non-strict") });
   ready = true;
 
   attempt("theme", () => {
