@@ -98,6 +98,16 @@ const rootStyle = (page: Page, name: string) =>
   page.evaluate((variable) => document.documentElement.style.getPropertyValue(variable), name);
 const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
+/** The page and Telegram's frame around it have taken the dark theme: its colours, text, and the frame's background. */
+async function inDarkTheme(page: Page): Promise<void> {
+  await expect.poll(() => rootStyle(page, "--tg-theme-bg-color")).toBe(THEMES.dark.bg_color);
+  await expect.poll(() => bodyBackground(page)).toBe(rgb(THEMES.dark.secondary_bg_color));
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+  await expect.poll(() => page.locator("h1").evaluate((element) => getComputedStyle(element).color)).toBe(rgb(THEMES.dark.text_color));
+  // Telegram's own frame follows too: the background colour is sent again in the new theme
+  await expect.poll(() => lastEvent(page, "web_app_set_background_color")).toMatchObject({ data: { color: THEMES.dark.secondary_bg_color } });
+}
+
 const USERS: Record<ThemeName, TelegramUserData> = {
   light: { id: 880000001, first_name: "Анна", last_name: "Петрова", username: "anna_e2e", language_code: "ru" },
   dark: { id: 880000002, first_name: "Олег", last_name: "Смирнов", username: "oleg_e2e", language_code: "ru" },
@@ -342,14 +352,7 @@ describe.skipIf(!haveChromium)("Mini App launch details", () => {
       await expect.poll(() => bodyBackground(page)).toBe(rgb(THEMES.light.secondary_bg_color));
       await expect.poll(() => page.locator("h1").evaluate((element) => getComputedStyle(element).color)).toBe(rgb(THEMES.light.text_color));
       await changeTelegramTheme(page, "dark");
-      await expect.poll(() => rootStyle(page, "--tg-theme-bg-color")).toBe(THEMES.dark.bg_color);
-      await expect.poll(() => bodyBackground(page)).toBe(rgb(THEMES.dark.secondary_bg_color));
-      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
-      await expect.poll(() => page.locator("h1").evaluate((element) => getComputedStyle(element).color)).toBe(rgb(THEMES.dark.text_color));
-      // Telegram's own frame follows too: the background colour is sent again in the new theme
-      await expect
-        .poll(() => lastEvent(page, "web_app_set_background_color"))
-        .toMatchObject({ data: { color: THEMES.dark.secondary_bg_color } });
+      await inDarkTheme(page);
       expect(app.errors).toEqual([]);
     } finally {
       await app.close();
@@ -369,12 +372,7 @@ describe.skipIf(!haveChromium)("Mini App launch details", () => {
         tg.theme = colours;
       }, THEMES.dark);
       release();
-      await expect.poll(() => rootStyle(page, "--tg-theme-bg-color")).toBe(THEMES.dark.bg_color);
-      await expect.poll(() => bodyBackground(page)).toBe(rgb(THEMES.dark.secondary_bg_color));
-      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
-      await expect
-        .poll(() => lastEvent(page, "web_app_set_background_color"))
-        .toMatchObject({ data: { color: THEMES.dark.secondary_bg_color } });
+      await inDarkTheme(page);
       expect(app.errors).toEqual([]);
     } finally {
       await app.close();
