@@ -76,10 +76,9 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
 const isApiAnswer = (url: string) => url.startsWith("/api/") && !url.startsWith("/api/docs");
 
 /**
- * Every response carries them: pages and files all of them, the API's answers all but the document-only ones and
- * with their own policy. Not
- * through @fastify/helmet: it builds the helmet middleware again for every request (parsing the CSP directives each
- * time, two hooks), ≈ 2.5 % of the API's CPU on a product read.
+ * Every response carries them: pages and files all of them, the API's answers all but the document-only ones, with
+ * their own policy. Not through @fastify/helmet: it builds the helmet middleware again for every request (parsing
+ * the CSP directives each time, two hooks), ≈ 2.5 % of the API's CPU on a product read.
  */
 export default fp(async (app) => {
   const headers = securityHeaders();
