@@ -48,6 +48,9 @@ export default defineConfig({
           hookTimeout: 300_000,
           pool: "forks",
           fileParallelism: false,
+          // what a page does after a step (a chunk arriving, a debounced search, a merge with the cloud) takes
+          // longer than expect.poll's default second on a slow or busy machine
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
