@@ -13,7 +13,8 @@
  *
  * Catalogue reads are answered from the in-memory catalogue (api/src/catalog/store.ts), and the answer of
  * a URL asked for again is kept until the catalogue changes (api/src/plugins/app/catalog.ts). So the catalogue
- * has two rows: one URL (a popular page: a kept answer) and varied pages, filters and sorts. The varied rows
+ * has three rows: one URL (a popular page: a kept answer), varied pages, filters and sorts, and the same varied
+ * pages asked for as a browser asks (Accept-Encoding with brotli: each answer is also compressed). The varied rows
  * (catalogue, product, search) also carry a unique `_` parameter, which the routes ignore but the kept answers'
  * key includes: they measure filtering, sorting, searching and writing the answer, never a kept one.
  * Recommendations (1–3 random products in the cart) and the admin's product list (50 products a page, half
@@ -404,6 +405,9 @@ interface Catalogue {
   queries: string[];
 }
 
+/** Chromium's, and so the Telegram clients' in-app browser's */
+const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+
 const random = (n: number) => Math.floor(Math.random() * n);
 const pick = <T>(items: readonly T[]): T => items[random(items.length)]!;
 
@@ -494,17 +498,21 @@ function routes(catalogue: Catalogue, token: string, orderTargets: OrderTargets,
   };
   const auth = { authorization: `Bearer ${token}` };
   const stats = ["kpi", "orders-over-time", "revenue-over-time", "orders-by-status", "orders-by-source", "top-products", "top-customers"];
-  const read = (name: string, next: () => string, target?: Route["target"]): Route => ({
+  const read = (name: string, next: () => string, target?: Route["target"], headers?: Record<string, string>): Route => ({
     name,
     connections: CONNECTIONS,
     load: { seconds: duration },
-    next: () => ({ path: next() }),
+    next: () => ({ path: next(), headers }),
     target,
     sameBytes: true,
   });
   return [
     read("catalogue, one URL (cached)", () => "/api/products", readTarget),
     read("catalogue, varied pages/filters/sorts", () => `/api/products?${catalogueQuery()}&${uncached()}`, readTarget),
+    // as every browser asks (Telegram's in-app one too): each answer worked out is also compressed
+    read("catalogue, varied, compressed for a browser", () => `/api/products?${catalogueQuery()}&${uncached()}`, undefined, {
+      "accept-encoding": BROWSER_ACCEPT_ENCODING,
+    }),
     read("product, varied ids", () => `/api/products/${pick(catalogue.ids)}?${uncached()}`, readTarget),
     read(
       "search, varied queries",
