@@ -82,8 +82,9 @@ export async function screenshot(page: Page, name: string, viewport: ViewportNam
 
 /**
  * Opens a shop page and waits until the app has taken it over. A server-rendered page is on screen, and its links
- * work, before its code has even been asked for (it comes after the first paint); its buttons and fields answer once
- * React has hydrated them.
+ * work, before its code has even been asked for (it comes after the first paint); its buttons answer once the app
+ * has started (taps before that are kept and replayed then: apps/web/src/app/early-taps.ts), its fields once React
+ * has hydrated them.
  */
 export async function gotoApp(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -92,7 +93,8 @@ export async function gotoApp(page: Page, url: string): Promise<void> {
 
 /**
  * Waits until React has hydrated the element (its fiber is attached to the node). The server's HTML is on screen
- * before that, and hydration runs as a transition in slices: a click on a control not hydrated yet may be lost.
+ * before that, and hydration runs as a transition in slices: a test that clicks and then looks for the click's
+ * effect at once waits for this first.
  */
 export async function hydrated(locator: Locator): Promise<Locator> {
   await expect.poll(() => locator.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber$"))), { timeout: 30_000 }).toBe(true);

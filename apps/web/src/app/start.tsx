@@ -4,6 +4,7 @@ import { RouterProvider, type HydrationState } from "react-router-dom";
 import { seedFromDocument } from "../lib/query";
 import { isInTelegram } from "../lib/telegram";
 import { startTelegram } from "../lib/telegram-start";
+import { replayTaps, takeEarlyTaps } from "./early-taps";
 import { createShopRouter, resolveLazyRoutes } from "./router";
 
 /** The router state the server rendered #root with (api/src/routes/web.ts), or null for a client-only page. */
@@ -46,13 +47,17 @@ export async function startApp(): Promise<void> {
       const router = createShopRouter(serverState);
       // as a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
       // for the whole page (docs/web-app.md, «Rendering»)
+      const taps = takeEarlyTaps();
       startTransition(() => {
         hydrateRoot(container, app(router));
       });
+      void replayTaps(taps);
       return;
     } catch (error) {
       console.error("cannot hydrate the server's page, rendering it again", error);
     }
   }
+  // the server's page, if any, is replaced: what was tapped on it is gone with it
+  takeEarlyTaps();
   createRoot(container).render(app(createShopRouter()));
 }
