@@ -54,4 +54,15 @@ describe("ResponseCache", () => {
     expect(cache.size).toBe(2);
     expect(cache.get("/1", () => "not made")).toBe("1 third");
   });
+
+  it("keeps an offered body when its key comes a second time, and says so; a body not offered is not kept", () => {
+    const cache = new ResponseCache<string>();
+    expect(cache.find("/p")).toBeUndefined();
+    expect(cache.offer("/p", "first")).toBe(false);
+    // the second answer was not offered (a page the server could not render): still nothing kept
+    expect(cache.find("/p")).toBeUndefined();
+    expect(cache.offer("/p", "third")).toBe(true);
+    expect(cache.find("/p")).toBe("third");
+    expect(cache.size).toBe(1);
+  });
 });

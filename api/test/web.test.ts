@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliCompressSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "@shop/shared/format";
 import { computeTotals } from "@shop/shared/pricing";
@@ -559,6 +559,77 @@ describe("server rendering (with the build's .ssr bundle)", () => {
     const bundle = await s.app.inject({ method: "GET", url: "/.ssr/entry-server.js" });
     expect(bundle.headers["content-type"]).toMatch(/text\/html/);
     expect(bundle.body).not.toContain("renderToString");
+  });
+
+  it("keeps a page that is the same for every shopper from its second request on, and renders it again once the catalogue changes", async () => {
+    // the real renderer, with a count of its pages
+    const countedDist = mkdtempSync(path.join(tmpdir(), "shop-web-counted-"));
+    cpSync(ssrDist, countedDist, { recursive: true });
+    const bundle = path.join(countedDist, ".ssr/entry-server.js");
+    const source = readFileSync(bundle, "utf8");
+    const exported = source.lastIndexOf("export {");
+    const counting = source.slice(0, exported) + source.slice(exported).replace(/\brender\b(?! as)/, "countedRender as render");
+    expect(counting, "the bundle exports render").not.toBe(source);
+    writeFileSync(
+      bundle,
+      counting + "\nasync function countedRender(...args) { globalThis.shopPagesRendered = (globalThis.shopPagesRendered ?? 0) + 1; return render(...args); }\n",
+    );
+    const counted = await createTestApp({ env: { WEB_DIST_DIR: countedDist, PUBLIC_URL: "https://shop.example.ru/" } });
+    try {
+      const products = await createFixture(counted.prisma);
+      const vase = products.byName("Ваза керамическая «Лён»");
+      const rendered = () => (globalThis as { shopPagesRendered?: number }).shopPagesRendered ?? 0;
+      const get = async (url: string, headers: Record<string, string> = {}) => {
+        const before = rendered();
+        const response = await counted.app.inject({ method: "GET", url, headers });
+        expect(response.statusCode, url).toBe(200);
+        return { response, rendered: rendered() - before };
+      };
+      const browser = { "accept-encoding": "gzip, deflate, br, zstd" };
+
+      for (const url of ["/", `/product/${vase.id}`]) {
+        const first = await get(url);
+        expect(first.rendered, url).toBe(1);
+        // asked for a second time: rendered once more, and kept
+        expect((await get(url)).rendered, url).toBe(1);
+        const kept = await get(url);
+        expect(kept.rendered, `${url}: the kept page`).toBe(0);
+        expect(kept.response.body, url).toBe(first.response.body);
+        expect(kept.response.headers["cache-control"], url).toBe("no-cache");
+        if (url !== "/") expect(kept.response.headers.link, url).toBe(first.response.headers.link);
+        // a browser gets it compressed, from the kept page
+        const compressed = await get(url, browser);
+        expect(compressed.rendered, url).toBe(0);
+        expect(compressed.response.headers["content-encoding"], url).toBe("br");
+        expect(brotliDecompressSync(compressed.response.rawPayload).toString(), url).toBe(first.response.body);
+      }
+
+      // a shopper with lines in the cart gets a page of their own, every time
+      for (let i = 0; i < 3; i++) {
+        const own = await get(`/product/${vase.id}`, { cookie: `cart=${vase.id}x1` });
+        expect(own.rendered).toBe(1);
+        expect(own.response.headers["cache-control"]).toBe("private, no-cache");
+        expect(rootHtml(own.response.body)).toContain("В корзине");
+      }
+      // an empty cart is a page of its own too (the cart is known to be empty), kept apart from the one without it
+      const emptyCart = [await get("/", { cookie: "cart=" }), await get("/", { cookie: "cart=" }), await get("/", { cookie: "cart=" })];
+      expect(emptyCart.map((answer) => answer.rendered)).toEqual([1, 1, 0]);
+      expect(emptyCart[2]!.response.headers["cache-control"]).toBe("private, no-cache");
+      expect(emptyCart[2]!.response.body).toContain('"cart":[]');
+      expect((await get("/")).response.body).not.toContain('"cart":');
+
+      // the admin changes the price: the next page is rendered again from the new catalogue, and shows it
+      const auth = { authorization: `Bearer ${await counted.adminToken()}` };
+      const saved = await counted.app.inject({ method: "PUT", url: `/api/admin/products/${vase.id}`, headers: auth, payload: { name: vase.name, price: 2345 } });
+      expect(saved.statusCode).toBe(200);
+      const changed = await get(`/product/${vase.id}`);
+      expect(changed.rendered).toBe(1);
+      expect(rootHtml(changed.response.body)).toContain(`>${formatPrice(2345)}</p>`);
+      expect(rootHtml(changed.response.body)).toContain('src="/uploads/fixture-0-0.webp"');
+    } finally {
+      await counted.close();
+      rmSync(countedDist, { recursive: true, force: true });
+    }
   });
 
   it("sends the page unrendered, with its data, when rendering fails", async () => {

@@ -26,17 +26,31 @@ export class ResponseCache<Body = Buffer> {
     const hit = this.entries.get(key);
     if (hit !== undefined) return hit;
     const body = produce();
+    this.offer(key, body);
+    return body;
+  }
+
+  /** The body kept for this key, if any. */
+  find(key: string): Body | undefined {
+    return this.entries.get(key);
+  }
+
+  /**
+   * A body just worked out for `key` (not kept): kept when the key was asked for once before and is still
+   * remembered, remembered as asked for once otherwise. True when it is now kept.
+   */
+  offer(key: string, body: Body): boolean {
     const hash = hashOf(key);
     const slot = hash & (this.seenOnce.length - 1);
-    if (this.seenOnce[slot] === hash) {
-      this.seenOnce[slot] = 0;
-      this.entries.set(key, body);
-      // a Map keeps insertion order: the first key is the oldest
-      if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    } else {
+    if (this.seenOnce[slot] !== hash) {
       this.seenOnce[slot] = hash;
+      return false;
     }
-    return body;
+    this.seenOnce[slot] = 0;
+    this.entries.set(key, body);
+    // a Map keeps insertion order: the first key is the oldest
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    return true;
   }
 
   get size(): number {

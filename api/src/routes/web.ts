@@ -7,6 +7,8 @@ import { GALLERY_IMAGE_SIZES, cardImageUrl, imageSrcSet } from "@shop/shared/ima
 import type { CatalogResponse, Product } from "@shop/shared/schemas/catalog";
 import { metaDescription } from "@shop/shared/text";
 import type { App } from "../app";
+import type { CatalogSnapshot } from "../catalog/snapshot";
+import { ResponseCache } from "../catalog/response-cache";
 import {
   FIRST_CATALOG_PAGE,
   SHOP_NAME,
@@ -28,8 +30,31 @@ import { canonicalPath } from "@shop/shared/canonical";
 import { RENDERED_CART_KEY, cartCookieValue, parseCartCookie } from "@shop/shared/cart-cookie";
 import { productStructuredData, withCanonical, withStructuredData } from "../services/seo";
 import { pageContentSecurityPolicy } from "../plugins/external/helmet";
+import { compressedCopy, compressedPage, sendCompressed } from "../plugins/external/compress";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
+/** server pages kept per catalogue snapshot (≈ 65 KB each): a shop's popular pages, not every product */
+const KEPT_PAGES = 100;
+
+/** A page's HTML and how it goes out. */
+interface PageAnswer {
+  html: Buffer;
+  status: number;
+  cacheControl: string;
+  /** the Link header preloading its first images */
+  link: string | null;
+  /** rendered on the server, not the page the browser renders when that failed: worth keeping */
+  rendered: boolean;
+}
+
+const pageAnswer = (html: string, options: Partial<Omit<PageAnswer, "html">> = {}): PageAnswer => ({
+  html: Buffer.from(html),
+  status: 200,
+  cacheControl: "no-cache",
+  link: null,
+  rendered: false,
+  ...options,
+});
 
 const PLACEHOLDER = `<!doctype html>
 <html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -80,12 +105,17 @@ export default async function webRoutes(app: App) {
 
   // index.html's inline script (it marks a page opened inside Telegram before the first paint) runs by its hash
   const contentSecurityPolicy = pageContentSecurityPolicy([...indexHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!));
-  const sendHtml = (reply: FastifyReply, html: string, cacheControl = "no-cache") =>
+  /** `kept`: the page is kept (keptPage) and sent again and again: its compressed copy is kept with it */
+  const sendPage = (reply: FastifyReply, page: PageAnswer, kept = false) => {
     reply
+      .status(page.status)
       .type("text/html; charset=utf-8")
-      .header("Cache-Control", cacheControl)
-      .header("Content-Security-Policy", contentSecurityPolicy)
-      .send(html);
+      .header("Cache-Control", page.cacheControl)
+      .header("Content-Security-Policy", contentSecurityPolicy);
+    if (page.link) reply.header("Link", page.link);
+    return sendCompressed(reply, page.html, kept ? compressedCopy : compressedPage);
+  };
+  const sendHtml = (reply: FastifyReply, html: string) => sendPage(reply, pageAnswer(html));
   const origin = (request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
   /** A public API answer through the app itself (and its response cache): its status and body. */
@@ -149,14 +179,20 @@ export default async function webRoutes(app: App) {
    * styles inline and its code asked for after the first paint. Any failure is logged and the page goes out as the
    * browser renders it, with its code linked.
    */
-  const serverRendered = async (request: FastifyRequest, html: string, url: string, data: Record<string, string>, code: PageCode) => {
-    const plain = () => clientRendered(html, code);
+  const serverRendered = async (
+    request: FastifyRequest,
+    html: string,
+    url: string,
+    data: Record<string, string>,
+    code: PageCode,
+  ): Promise<{ html: string; rendered: boolean }> => {
+    const plain = () => ({ html: clientRendered(html, code), rendered: false });
     const ssr = await loadRenderer();
     if (!ssr) return plain();
     try {
       const parsed = Object.fromEntries(Object.entries(data).map(([key, body]) => [key, JSON.parse(body) as unknown]));
       const rendered = await ssr.render(url, parsed);
-      return rendered ? withServerRender(withInlineStyles(withCodeAfterPaint(html, code)), rendered) : plain();
+      return rendered ? { html: withServerRender(withInlineStyles(withCodeAfterPaint(html, code)), rendered), rendered: true } : plain();
     } catch (error) {
       request.log.error({ err: error, url }, "server rendering failed: the page is rendered in the browser");
       return plain();
@@ -173,9 +209,12 @@ export default async function webRoutes(app: App) {
    * cookie (or with one naming more lines than the server renders) the cart and the checkout are rendered with a
    * placeholder where the lines will be, and the browser fills it from the device's cart.
    */
-  const cartData = async (request: FastifyRequest): Promise<Record<string, string>> => {
+  const cartLines = (request: FastifyRequest) => {
     const cookie = cartCookieValue(request.headers.cookie);
-    const lines = cookie === null ? null : parseCartCookie(cookie);
+    return cookie === null ? null : parseCartCookie(cookie);
+  };
+  const cartData = async (request: FastifyRequest): Promise<Record<string, string>> => {
+    const lines = cartLines(request);
     if (!lines) return {};
     const data: Record<string, string> = { [RENDERED_CART_KEY]: JSON.stringify(lines) };
     const answers = await Promise.all(lines.map((line) => read(`/api/products/${line.id}`)));
@@ -186,12 +225,32 @@ export default async function webRoutes(app: App) {
     return data;
   };
   /** A page drawn with the shopper's own cart (cartData) may be kept by no shared cache; otherwise the default. */
-  const cartCacheControl = (cart: Record<string, string>) => (RENDERED_CART_KEY in cart ? "private, no-cache" : undefined);
+  const cartCacheControl = (cart: Record<string, string>) => (RENDERED_CART_KEY in cart ? "private, no-cache" : "no-cache");
+
+  /**
+   * Pages drawn from the catalogue alone — the catalogue's first page and product pages, for a shopper without a
+   * cart cookie or with an empty cart — are the same for every such shopper, and are kept like the API's answers
+   * (plugins/app/catalog.ts): per catalogue snapshot, by address, from the second time one is asked for, and sent
+   * from their kept compressed copies. Rendering a page costs milliseconds of the server's time; a kept one costs a
+   * copy. A page the server could not render (the browser's fallback) or a 404 is never kept.
+   */
+  const keptPages = new WeakMap<CatalogSnapshot, ResponseCache<PageAnswer>>();
+  const keptPage = async (request: FastifyRequest, reply: FastifyReply, work: () => Promise<PageAnswer>) => {
+    const lines = cartLines(request);
+    // (without a catalogue, the database away, the page goes out as it can: see serverRendered)
+    const catalog = lines !== null && lines.length > 0 ? null : await app.catalog.current().catch(() => null);
+    if (!catalog) return sendPage(reply, await work());
+    let pages = keptPages.get(catalog);
+    if (!pages) keptPages.set(catalog, (pages = new ResponseCache<PageAnswer>(KEPT_PAGES)));
+    const key = `${lines === null ? "" : "empty cart "}${origin(request)}${request.url}`;
+    const kept = pages.find(key);
+    if (kept) return sendPage(reply, kept, true);
+    const page = await work();
+    return sendPage(reply, page, page.rendered && page.status === 200 && pages.offer(key, page));
+  };
 
   const catalogCode = pageCode(manifest, "/");
-  const catalogPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    // only the unfiltered first page: a filtered URL is rare as a landing page and loads the usual way
-    if (!built || request.url.includes("?")) return sendHtml(reply, clientRendered(shellFor(request), catalogCode));
+  const catalogPage = async (request: FastifyRequest): Promise<PageAnswer> => {
     const [catalog, categories, cart] = await Promise.all([read(FIRST_CATALOG_PAGE), read("/api/categories"), cartData(request)]);
     const data: Record<string, string> = { ...cart };
     const images: PreloadImage[] = [];
@@ -202,15 +261,16 @@ export default async function webRoutes(app: App) {
     }
     if (categories) data["/api/categories"] = categories;
     const html = withPreloaded(shellFor(request), { data, images });
-    if (images.length) reply.header("Link", imagePreloadHeader(images));
-    return sendHtml(
-      reply,
-      catalog && categories ? await serverRendered(request, html, request.url, data, catalogCode) : clientRendered(html, catalogCode),
-      cartCacheControl(cart),
-    );
+    const page = catalog && categories ? await serverRendered(request, html, request.url, data, catalogCode) : { html: clientRendered(html, catalogCode), rendered: false };
+    return pageAnswer(page.html, { rendered: page.rendered, link: images.length ? imagePreloadHeader(images) : null, cacheControl: cartCacheControl(cart) });
   };
-  app.get("/", { schema: { hide: true } }, catalogPage);
-  app.get("/catalog", { schema: { hide: true } }, catalogPage);
+  for (const url of ["/", "/catalog"]) {
+    app.get(url, { schema: { hide: true } }, async (request, reply) => {
+      // only the unfiltered first page: a filtered URL is rare as a landing page and loads the usual way
+      if (!built || request.url.includes("?")) return sendHtml(reply, clientRendered(shellFor(request), catalogCode));
+      return keptPage(request, reply, () => catalogPage(request));
+    });
+  }
 
   /**
    * A product page: its title, description and Open Graph tags, the product and its similar products embedded, the
@@ -221,21 +281,18 @@ export default async function webRoutes(app: App) {
    */
   // the product page's code, also for an id that cannot exist: the page shows 'Товар не найден'
   const productCode = pageCode(manifest, "/product/1");
-  app.get<{ Params: { id: string } }>("/product/:id", { schema: { hide: true } }, async (request, reply) => {
-    const raw = request.params.id;
-    const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-    if (!built) return sendHtml(reply, indexHtml);
+  const productPage = async (request: FastifyRequest, id: number): Promise<PageAnswer> => {
     if (!Number.isSafeInteger(id) || id < 1 || id > 2147483647) {
-      return sendHtml(reply.status(404), await serverRendered(request, indexHtml, request.url, {}, productCode));
+      return pageAnswer((await serverRendered(request, indexHtml, request.url, {}, productCode)).html, { status: 404 });
     }
     const url = `/api/products/${id}`;
     const similarUrl = `/api/products/${id}/similar`;
     const [answer, similar, cart] = await Promise.all([fetchApi(url), read(similarUrl), cartData(request)]);
     if (answer.status === 404) {
       const html = withPreloaded(indexHtml, { data: { [url]: "null" }, images: [] });
-      return sendHtml(reply.status(404), await serverRendered(request, html, request.url, { [url]: "null" }, productCode));
+      return pageAnswer((await serverRendered(request, html, request.url, { [url]: "null" }, productCode)).html, { status: 404 });
     }
-    if (answer.status !== 200) return sendHtml(reply, clientRendered(indexHtml, productCode));
+    if (answer.status !== 200) return pageAnswer(clientRendered(indexHtml, productCode));
     const body = answer.body;
     const product = JSON.parse(body) as Product;
     const base = origin(request);
@@ -253,8 +310,13 @@ export default async function webRoutes(app: App) {
     // the same choice of file as the gallery's <img srcset>, or the phone would download both sizes
     const preload = image ? [{ href: image, srcset: imageSrcSet(image), sizes: GALLERY_IMAGE_SIZES }] : [];
     const withData = withPreloaded(described, { data, images: preload });
-    if (image) reply.header("Link", imagePreloadHeader(preload));
-    return sendHtml(reply, await serverRendered(request, withData, request.url, data, productCode), cartCacheControl(cart));
+    const page = await serverRendered(request, withData, request.url, data, productCode);
+    return pageAnswer(page.html, { rendered: page.rendered, link: image ? imagePreloadHeader(preload) : null, cacheControl: cartCacheControl(cart) });
+  };
+  app.get<{ Params: { id: string } }>("/product/:id", { schema: { hide: true } }, async (request, reply) => {
+    if (!built) return sendHtml(reply, indexHtml);
+    const raw = request.params.id;
+    return keptPage(request, reply, () => productPage(request, /^\d{1,10}$/.test(raw) ? Number(raw) : NaN));
   });
 
   for (const page of ["/cart", "/checkout"]) {
@@ -269,7 +331,7 @@ export default async function webRoutes(app: App) {
       }
       const html = withPreloaded(shellFor(request), { data, images: [] });
       // the shopper's own lines: no shared cache may keep the page
-      return sendHtml(reply, await serverRendered(request, html, request.url, data, code), "private, no-cache");
+      return sendPage(reply, pageAnswer((await serverRendered(request, html, request.url, data, code)).html, { cacheControl: "private, no-cache" }));
     });
   }
 

@@ -4,7 +4,7 @@ import { CatalogStore, type CatalogStoreOptions } from "../../catalog/store";
 import type { CatalogSnapshot } from "../../catalog/snapshot";
 import { CatalogJson } from "../../catalog/json";
 import { ResponseCache } from "../../catalog/response-cache";
-import { COMPRESS_FROM_BYTES, acceptedEncoding, compressedCopy } from "../external/compress";
+import { compressedCopy, sendCompressed } from "../external/compress";
 
 /**
  * Every catalogue read (categories, catalogue pages, products, similar products, search, recommendations, the
@@ -92,10 +92,7 @@ export function catalogJson(app: FastifyInstance, catalog: CatalogSnapshot): Cat
  * with it say `compress: false`, so that the compression plugin does not look at their answers again.
  */
 export function sendJson(reply: FastifyReply, body: Buffer): FastifyReply {
-  reply.type("application/json; charset=utf-8");
-  const encoding = body.length < COMPRESS_FROM_BYTES ? null : acceptedEncoding(reply.request.headers["accept-encoding"]);
-  if (encoding === null) return reply.send(body);
-  return reply.header("content-encoding", encoding).header("vary", "accept-encoding").send(compressedCopy(body, encoding));
+  return sendCompressed(reply.type("application/json; charset=utf-8"), body, compressedCopy);
 }
 
 function outputOf(app: FastifyInstance, catalog: CatalogSnapshot): CatalogOutput {
