@@ -18,7 +18,9 @@
  * (catalogue, product, search) also carry a unique `_` parameter, which the routes ignore but the kept answers'
  * key includes: they measure filtering, sorting, searching and writing the answer, never a kept one.
  * Recommendations (1–3 random products in the cart) and the admin's product list (50 products a page, half
- * of the requests with a search) read the same catalogue and are never kept. Two last
+ * of the requests with a search) read the same catalogue and are never kept. Two rows load the pages a browser
+ * opens, server-rendered and compressed, when the web app is built (`npm run build`): the catalogue's first page
+ * (kept: docs/web-app.md, «Kept pages») and product pages with a unique `_` parameter (drawn for each request). Two last
  * rows measure what the in-memory catalogue costs: an admin save answers after the catalogue is loaded again, while
  * a shopper's reads during those saves go on from the last one.
  * Order creation runs as a shop with a bot (each order queues its manager card in the outbox in its transaction)
@@ -506,6 +508,12 @@ function routes(catalogue: Catalogue, token: string, orderTargets: OrderTargets,
     target,
     sameBytes: true,
   });
+  const page = (name: string, next: () => string): Route => ({
+    name,
+    connections: CONNECTIONS,
+    load: { seconds: duration },
+    next: () => ({ path: next(), headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING } }),
+  });
   return [
     read("catalogue, one URL (cached)", () => "/api/products", readTarget),
     read("catalogue, varied pages/filters/sorts", () => `/api/products?${catalogueQuery()}&${uncached()}`, readTarget),
@@ -520,6 +528,13 @@ function routes(catalogue: Catalogue, token: string, orderTargets: OrderTargets,
       readTarget,
     ),
     read("categories (one URL, cached)", () => "/api/categories"),
+    // the pages a browser opens, as it asks for them (server-rendered HTML, compressed): with the web app built
+    ...(existsSync(path.join(ROOT, "apps/web/dist/index.html"))
+      ? [
+          page("page: catalogue (kept)", () => "/"),
+          page("page: product, varied ids (drawn for each request)", () => `/product/${pick(catalogue.ids)}?${uncached()}`),
+        ]
+      : []),
     {
       name: "recommendations, varied carts",
       connections: CONNECTIONS,
@@ -854,7 +869,8 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
     ),
     "",
     "Varied rows send a unique `_` parameter (ignored by the routes, part of the kept answers' key): every answer " +
-      "is worked out from the in-memory catalogue. Admin saves: 10 edits of one product, one at a time, each answered " +
+      "is worked out from the in-memory catalogue. Pages: server-rendered HTML as a browser asks for it (brotli); " +
+      "the catalogue's first page is kept, each product page is drawn for its request. Admin saves: 10 edits of one product, one at a time, each answered " +
       "after the catalogue is loaded again, while one shopper reads catalogue pages back to back. server CPU: the " +
       "server process's CPU time (all threads) during the row over the requests answered, the steadiest figure on " +
       "a shared machine. Statistics: one connection, 30 requests each. failed: non-2xx answers, or " +
