@@ -11,8 +11,8 @@ export const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * Compression of every answer that has not compressed itself: @fastify/compress, with brotli at quality 4 (its
- * default) and gzip. The catalogue's answers and the pages compress themselves (sendCompressed below): in one call
- * on the whole body, not through a stream, which for a 65 KB page cost several times the compression itself.
+ * default) and gzip. The catalogue's answers and the pages compress themselves (sendCompressed below), in one call
+ * on the whole body.
  */
 export default fp(async (app) => {
   // Requests without a body have nothing to decompress: leave out the plugin's request hook on their routes
