@@ -45,9 +45,9 @@ export async function startApp(): Promise<void> {
     try {
       await resolveLazyRoutes(window.location.pathname);
       const router = createShopRouter(serverState);
+      const taps = takeEarlyTaps();
       // as a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
       // for the whole page (docs/web-app.md, «Rendering»)
-      const taps = takeEarlyTaps();
       startTransition(() => {
         hydrateRoot(container, app(router));
       });
