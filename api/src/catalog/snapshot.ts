@@ -94,28 +94,67 @@ function scan(
   return total;
 }
 
+/** Products as bits: position `pos` is bit `pos & 31` of word `pos >> 5`. */
+const bitsOf = (positions: Int32Array, size: number): Int32Array => {
+  const bits = new Int32Array((size >> 5) + 1);
+  for (const pos of positions) bits[pos >> 5]! |= 1 << (pos & 31);
+  return bits;
+};
+
+/** Some of a category's products for sale: those of `bits` (bitsOf) up to position `last`, inclusive. */
+interface Stretch {
+  bits: Int32Array;
+  last: number;
+}
+
 /**
- * The `limit` positions with the highest scores among positions 0…last (scores of at most `highest`), highest
- * first; on equal scores the smaller position (the newer product) comes first. One pass in position order,
- * keeping the first `limit` positions of each score; every score on the way is set back to 0.
+ * The `limit` positions found in the most of these stretches, the smaller position (the newer product) first
+ * among equals; never one of `excluded`. `scratch`: room for 33 - clz32(stretches.length) words per 32 positions.
+ *
+ * Works a word (32 positions) at a time. Each position's count of stretches is kept in binary across "planes":
+ * word `w` has one plane per bit of a count, and bit `b` of its plane `j` is bit `j` of the count of position
+ * 32w + b. Each stretch's words are added with carries; then the positions whose count is exactly the highest,
+ * the next highest… are read word by word in position order. Counting in an array of one number per position
+ * instead cost most of a recommendation's time.
  */
-function topScored(scores: Uint16Array, last: number, highest: number, limit: number): number[] {
-  const levels: number[][] = Array.from({ length: highest + 1 }, () => []);
-  for (let pos = 0; pos <= last; pos++) {
-    const score = scores[pos]!;
-    if (score === 0) continue;
-    scores[pos] = 0;
-    const level = levels[score]!;
-    if (level.length < limit) level.push(pos);
-  }
-  const best: number[] = [];
-  for (let score = highest; score > 0 && best.length < limit; score--) {
-    for (const pos of levels[score]!) {
-      if (best.length === limit) break;
-      best.push(pos);
+function mostShared(stretches: readonly Stretch[], excluded: readonly number[], limit: number, scratch: Int32Array): number[] {
+  let last = -1;
+  for (const stretch of stretches) last = Math.max(last, stretch.last);
+  const words = (last >> 5) + 1;
+  const planes = 32 - Math.clz32(stretches.length);
+  scratch.fill(0, 0, words * planes);
+  /** the highest plane any count reached */
+  let top = 0;
+  for (const { bits, last: end } of stretches) {
+    const endWord = end >> 5;
+    for (let w = 0; w <= endWord; w++) {
+      // the last word up to `end`: its (end & 31) + 1 lowest bits
+      let carry = w < endWord ? bits[w]! : bits[w]! & (-1 >>> (31 - (end & 31)));
+      for (let j = 0; carry !== 0; j++) {
+        const at = w * planes + j;
+        const both = scratch[at]! & carry;
+        scratch[at]! ^= carry;
+        carry = both;
+        if (j > top) top = j;
+      }
     }
   }
-  return best;
+  const allowed = words * planes;
+  scratch.fill(-1, allowed, allowed + words);
+  for (const pos of excluded) if (pos <= last) scratch[allowed + (pos >> 5)]! &= ~(1 << (pos & 31));
+  const chosen: number[] = [];
+  for (let count = Math.min(stretches.length, 2 ** (top + 1) - 1); count > 0 && chosen.length < limit; count--) {
+    for (let w = 0; w < words && chosen.length < limit; w++) {
+      let exactly = scratch[allowed + w]!;
+      for (let j = 0; j < planes; j++) exactly &= (count >> j) & 1 ? scratch[w * planes + j]! : ~scratch[w * planes + j]!;
+      while (exactly !== 0 && chosen.length < limit) {
+        const lowest = exactly & -exactly;
+        chosen.push((w << 5) + 31 - Math.clz32(lowest));
+        exactly ^= lowest;
+      }
+    }
+  }
+  return chosen;
 }
 
 export class CatalogSnapshot {
@@ -134,9 +173,9 @@ export class CatalogSnapshot {
   private readonly members = new Map<number, Uint8Array>();
   /**
    * per category: its products' positions, newest first and by price (ascending), and newest first without the
-   * sold-out ones (the candidates of recommendations)
+   * sold-out ones (the candidates of recommendations), those also as bits (bitsOf)
    */
-  private readonly sequences = new Map<number, { newest: Int32Array; byPrice: Int32Array; forSale: Int32Array }>();
+  private readonly sequences = new Map<number, { newest: Int32Array; byPrice: Int32Array; forSale: Int32Array; forSaleBits: Int32Array }>();
   /** every position: the catalogue's default order */
   private newest = EMPTY;
   /** 1 at the positions of products that are not sold out (stock not counted, or above 0) */
@@ -154,8 +193,8 @@ export class CatalogSnapshot {
   private readonly counts = new Map<string, number>();
   /** similar products already worked out, by "id/limit" */
   private readonly similarKept = new Map<string, ProductCard[]>();
-  /** recommendations' scratch: shared categories per position, all zero between calls */
-  private scores: Uint16Array | null = null;
+  /** recommendations' scratch: the counts' planes and the allowed positions of mostShared */
+  private scratch = new Int32Array(0);
   /** recommendations' scratch: 1 at the cart's positions, all zero between calls (cheaper to test than a Set) */
   private inCart: Uint8Array | null = null;
 
@@ -288,7 +327,7 @@ export class CatalogSnapshot {
     for (const [id, list] of newestOf) {
       const newest = Int32Array.from(list);
       const forSale = this.soldOut.length === 0 ? newest : newest.filter((pos) => this.available[pos] === 1);
-      this.sequences.set(id, { newest, byPrice: Int32Array.from(byPriceOf.get(id)!), forSale });
+      this.sequences.set(id, { newest, byPrice: Int32Array.from(byPriceOf.get(id)!), forSale, forSaleBits: bitsOf(forSale, n) });
     }
     const ids = this.cards.map((card) => card.id);
     const skus = this.cards.map((card) => card.sku.toLowerCase());
@@ -497,27 +536,28 @@ export class CatalogSnapshot {
         cart.push(pos);
       }
     }
-    const categories = new Set<number>();
-    for (const pos of cart) for (const category of this.products[pos]!.categories) categories.add(category.id);
     const cartInOrder = cart.length > 1 ? [...cart].sort((a, b) => a - b) : cart;
-    // how many cart categories each product shares, counted in a per-snapshot scratch array (set back to 0 by
-    // topScored) over each category's first products for sale, as many as make `perCategory` outside the cart
-    const scores = (this.scores ??= new Uint16Array(this.size));
-    let last = -1;
-    for (const id of categories) {
-      const forSale = this.sequences.get(id)!.forSale;
-      const members = this.members.get(id)!;
-      let end = Math.min(forSale.length, perCategory);
-      // each cart product for sale within the stretch makes it one longer (positions ascend in both lists)
-      for (const pos of cartInOrder) {
-        if (end === 0 || end === forSale.length) break;
-        if (members[pos] === 1 && this.available[pos] === 1 && pos <= forSale[end - 1]!) end++;
+    // each cart category's first products for sale, as many as make `perCategory` outside the cart
+    const stretches: Stretch[] = [];
+    const seen: Int32Array[] = [];
+    for (const pos of cart) {
+      for (const category of this.products[pos]!.categories) {
+        const { forSale, forSaleBits } = this.sequences.get(category.id)!;
+        if (seen.includes(forSale)) continue;
+        seen.push(forSale);
+        const members = this.members.get(category.id)!;
+        let end = Math.min(forSale.length, perCategory);
+        // each cart product for sale within the stretch makes it one longer (positions ascend in both lists)
+        for (const inside of cartInOrder) {
+          if (end === 0 || end === forSale.length) break;
+          if (members[inside] === 1 && this.available[inside] === 1 && inside <= forSale[end - 1]!) end++;
+        }
+        if (end > 0) stretches.push({ bits: forSaleBits, last: forSale[end - 1]! });
       }
-      for (let k = 0; k < end; k++) scores[forSale[k]!]!++;
-      if (end > 0) last = Math.max(last, forSale[end - 1]!);
     }
-    for (const pos of cart) scores[pos] = 0;
-    const chosen = topScored(scores, last, categories.size, limit);
+    const scratchLength = (33 - Math.clz32(seen.length)) * ((this.size >> 5) + 1);
+    if (this.scratch.length < scratchLength) this.scratch = new Int32Array(scratchLength);
+    const chosen = mostShared(stretches, cart, limit, this.scratch);
     // the list is short: looking through it costs less than a Set
     const add = (pos: number) => {
       if (chosen.length < limit && this.available[pos] === 1 && inCart[pos] === 0 && !chosen.includes(pos)) chosen.push(pos);
