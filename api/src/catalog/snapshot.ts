@@ -52,46 +52,34 @@ export interface CatalogFilter {
 }
 
 const EMPTY = new Int32Array(0);
-const MAX_KEPT_UNIONS = 256;
 
 /** products (or names) built between two pauses of CatalogSnapshot.build */
 const SLICE = 1_000;
 
-/** "no tag filter" for scan(): an empty array is never read */
-const ALL = new Uint8Array(0);
+/** Kept matches of filters without prices: at most this many filters, and this many positions per product in all. */
+const MAX_KEPT_FILTERS = 256;
+const KEPT_POSITIONS_PER_PRODUCT = 64;
+
+/** The products a filter keeps, in the catalogue's default order and by price (ascending, then id). */
+interface Matching {
+  newest: Int32Array;
+  byPrice: Int32Array;
+}
+
+const NO_MATCH: Matching = { newest: EMPTY, byPrice: EMPTY };
 
 /**
- * The catalogue page's inner loop, kept small and monomorphic so that V8 optimises it: walks `count`
- * positions of `sequence` from `start` by `step`, counts those with a tag (when `tags` is not ALL) and a price
- * within [from, to], and puts the cards of matches number skip…end-1 into `out`. Returns the number of
- * matches, stopping once it reaches `stopAt`.
+ * The page of newest-first positions priced within [from, to]: walks `sequence` and puts the cards of matches
+ * number skip…end-1 into `out`, stopping once it has them. Kept small and monomorphic so that V8 optimises it.
  */
-function scan(
-  sequence: Int32Array,
-  start: number,
-  count: number,
-  step: number,
-  tags: Uint8Array,
-  from: number,
-  to: number,
-  prices: Float64Array,
-  skip: number,
-  end: number,
-  cards: ProductCard[],
-  out: ProductCard[],
-  stopAt: number,
-): number {
-  const anyTag = tags.length === 0;
-  let total = 0;
-  for (let k = start, left = count; left > 0 && total < stopAt; k += step, left--) {
+function pricedStretch(sequence: Int32Array, from: number, to: number, prices: Float64Array, skip: number, end: number, cards: ProductCard[], out: ProductCard[]): void {
+  for (let k = 0, found = 0; k < sequence.length && found < end; k++) {
     const pos = sequence[k]!;
-    if (!anyTag && tags[pos] !== 1) continue;
     const price = prices[pos]!;
     if (price < from || price > to) continue;
-    if (total >= skip && total < end) out.push(cards[pos]!);
-    total++;
+    if (found >= skip) out.push(cards[pos]!);
+    found++;
   }
-  return total;
 }
 
 /** Products as bits: position `pos` is bit `pos & 31` of word `pos >> 5`. */
@@ -185,12 +173,12 @@ export class CatalogSnapshot {
 
   /** search by name and article: kept from the previous snapshot when no name or article changed */
   private index!: SearchIndex;
-  /** products with any of several tags, already worked out, by the sorted tag ids */
-  private readonly unions = new Map<string, { flags: Uint8Array; count: number }>();
-  /** the same without the sold-out ones, by the flags they were worked out from */
-  private readonly forSale = new WeakMap<Uint8Array, { flags: Uint8Array; count: number }>();
-  /** a category's products with any of some tags (not sold out, or all), counted by an earlier walk: "category:tags:inStock" */
-  private readonly counts = new Map<string, number>();
+  /**
+   * the matches of filters without prices already worked out, by "mainCategory:sorted tag ids:inStock", the
+   * least recently used first; `keptPositions` counts their positions
+   */
+  private readonly matchingKept = new Map<string, Matching>();
+  private keptPositions = 0;
   /** similar products already worked out, by "id/limit" */
   private readonly similarKept = new Map<string, ProductCard[]>();
   /** recommendations' scratch: the counts' planes and the allowed positions of mostShared */
@@ -343,105 +331,66 @@ export class CatalogSnapshot {
   list(filter: CatalogFilter): CatalogResponse {
     const { limit, page } = filter;
     const order = filter.sortOrder ?? "default";
-    const priced = order !== "default";
+    const matching = this.matching(filter.mainCategory, filter.tags, filter.inStock === true);
     const from = filter.priceFrom ?? -Infinity;
     const to = filter.priceTo ?? Infinity;
-    const tagIds = filter.tags;
-
-    // Walk as few products as the filters allow: those of the main category, or of the only tag, in the
-    // requested order; in price order only the stretch within the price bounds. What the walk can't skip is
-    // checked on the way: the tags (with a main category, or several tags), the price (in the default order).
-    const driver = filter.mainCategory ?? (tagIds.length === 1 ? tagIds[0]! : null);
-    const sequence = driver === null ? (priced ? this.byPrice : this.newest) : this.sequenceOf(driver, order);
-    const tagged = (filter.mainCategory !== undefined && tagIds.length > 0) || tagIds.length > 1 ? this.anyOf(tagIds) : null;
-    const tags = filter.inStock && this.soldOut.length > 0 ? this.notSoldOut(tagged) : tagged;
-    const lo = priced ? this.firstPricedAtLeast(sequence, from, false) : 0;
-    const hi = priced ? this.firstPricedAtLeast(sequence, to, true) : sequence.length;
-    const checkPrice = !priced && (filter.priceFrom !== undefined || filter.priceTo !== undefined);
-    const descending = order === "price-desc";
+    // the products within the price bounds are one stretch of the price order
+    const lo = filter.priceFrom === undefined ? 0 : this.firstPricedAtLeast(matching.byPrice, from, false);
+    const hi = filter.priceTo === undefined ? matching.byPrice.length : this.firstPricedAtLeast(matching.byPrice, to, true);
+    const total = Math.max(0, hi - lo);
     const skip = (page - 1) * limit;
-    const end = skip + limit;
+    const end = Math.min(total, skip + limit);
     const products: ProductCard[] = [];
-
-    let total: number;
-    if (tags === null && !checkPrice) {
-      // nothing to check: the stretch is the answer
-      total = Math.max(0, hi - lo);
-      for (let k = skip; k < Math.min(total, end); k++) products.push(this.cards[sequence[descending ? hi - 1 - k : lo + k]!]!);
+    if (order !== "default") {
+      const descending = order === "price-desc";
+      for (let k = skip; k < end; k++) products.push(this.cards[matching.byPrice[descending ? hi - 1 - k : lo + k]!]!);
+    } else if (total === matching.newest.length) {
+      for (let k = skip; k < end; k++) products.push(this.cards[matching.newest[k]!]!);
     } else {
-      // when the total has a cheaper source than the walk, stop the walk as soon as the page is full: the price
-      // order's binary search, the tags' own count, or the count of an earlier walk over the same products
-      const unpriced = filter.priceFrom === undefined && filter.priceTo === undefined;
-      const countKey = tags !== null && driver !== null && unpriced ? `${driver}:${[...tagIds].sort((a, b) => a - b).join(",")}:${filter.inStock === true}` : null;
-      const counted = countKey === null ? undefined : this.counts.get(countKey);
-      const cheapTotal =
-        tags === null
-          ? () => this.countPriced(driver, from, to)
-          : counted !== undefined
-            ? () => counted
-            : driver === null && unpriced
-              ? () => tags.count
-              : null;
-      const found = scan(sequence, descending ? hi - 1 : lo, hi - lo, descending ? -1 : 1, tags?.flags ?? ALL, checkPrice ? from : -Infinity, checkPrice ? to : Infinity, this.prices, skip, end, this.cards, products, cheapTotal ? end : Infinity);
-      total = cheapTotal && found >= end ? cheapTotal() : found;
-      if (countKey !== null && counted === undefined && this.counts.size < MAX_KEPT_UNIONS) this.counts.set(countKey, found);
+      pricedStretch(matching.newest, from, to, this.prices, skip, end, this.cards, products);
     }
     return { products, total, totalPages: Math.ceil(total / limit), page };
   }
 
-  /** How many products (of a category, or all) are priced within [from, to]. */
-  private countPriced(categoryId: number | null, from: number, to: number): number {
-    const byPrice = categoryId === null ? this.byPrice : this.sequenceOf(categoryId, "price-asc");
-    return this.firstPricedAtLeast(byPrice, to, true) - this.firstPricedAtLeast(byPrice, from, false);
-  }
-
-  /** The products of a category in the catalogue's default order or by price (ascending); none for an unknown id. */
-  private sequenceOf(categoryId: number, order: SortOrder): Int32Array {
-    const sequences = this.sequences.get(categoryId);
-    if (!sequences) return EMPTY;
-    return order === "default" ? sequences.newest : sequences.byPrice;
-  }
-
-  /** The products having any of the categories: 1 at their positions, and how many they are. */
-  private anyOf(ids: number[]): { flags: Uint8Array; count: number } {
-    if (ids.length === 1) {
-      const flags = this.members.get(ids[0]!);
-      // an unknown tag: nobody has it (all zeros: an empty array would read as "no tag filter" in scan())
-      return flags ? { flags, count: this.sequenceOf(ids[0]!, "default").length } : { flags: new Uint8Array(this.size), count: 0 };
+  /**
+   * The products of a main category (or all) having any of the tags (or none asked), not sold out when
+   * `inStock`. A category or a tag alone is one of the snapshot's own sequences; other filters are worked out
+   * once and kept (the least recently used dropped first past MAX_KEPT_FILTERS filters or
+   * KEPT_POSITIONS_PER_PRODUCT positions a product): shoppers tick a few tags out of a handful.
+   */
+  private matching(mainCategory: number | undefined, tags: readonly number[], inStock: boolean): Matching {
+    const sold = inStock && this.soldOut.length > 0;
+    const only = mainCategory === undefined && tags.length === 1 ? tags[0]! : tags.length === 0 ? mainCategory : undefined;
+    if (!sold && only !== undefined) return this.sequences.get(only) ?? NO_MATCH;
+    if (!sold && mainCategory === undefined && tags.length === 0) return { newest: this.newest, byPrice: this.byPrice };
+    const key = `${mainCategory ?? ""}:${tags.length > 1 ? [...tags].sort((a, b) => a - b).join(",") : tags.join(",")}:${sold}`;
+    const kept = this.matchingKept.get(key);
+    if (kept) {
+      // most recently used last
+      this.matchingKept.delete(key);
+      this.matchingKept.set(key, kept);
+      return kept;
     }
-    const key = [...ids].sort((a, b) => a - b).join(",");
-    const kept = this.unions.get(key);
-    if (kept) return kept;
+    const base = mainCategory === undefined ? { newest: this.newest, byPrice: this.byPrice } : (this.sequences.get(mainCategory) ?? NO_MATCH);
+    const tagged = tags.length === 0 ? null : this.anyOf(tags);
+    const keep = (pos: number) => (tagged === null || tagged[pos] === 1) && (!sold || this.available[pos] === 1);
+    const matching = { newest: base.newest.filter(keep), byPrice: base.byPrice.filter(keep) };
+    this.matchingKept.set(key, matching);
+    this.keptPositions += 2 * matching.newest.length;
+    for (const [oldest, dropped] of this.matchingKept) {
+      if (this.matchingKept.size <= MAX_KEPT_FILTERS && this.keptPositions <= KEPT_POSITIONS_PER_PRODUCT * this.size) break;
+      this.matchingKept.delete(oldest);
+      this.keptPositions -= 2 * dropped.newest.length;
+    }
+    return matching;
+  }
+
+  /** 1 at the positions of the products having any of the categories. */
+  private anyOf(ids: readonly number[]): Uint8Array {
+    if (ids.length === 1) return this.members.get(ids[0]!) ?? new Uint8Array(this.size);
     const flags = new Uint8Array(this.size);
-    let count = 0;
-    for (const id of ids) {
-      const sequence = this.sequenceOf(id, "default");
-      for (let k = 0; k < sequence.length; k++) {
-        const pos = sequence[k]!;
-        count += 1 - flags[pos]!;
-        flags[pos] = 1;
-      }
-    }
-    // shoppers tick a few tags out of a handful: the combinations are few, but keep a bounded number anyway
-    if (this.unions.size < MAX_KEPT_UNIONS) this.unions.set(key, { flags, count });
-    return { flags, count };
-  }
-
-  /** The positions of `among` (every product when null) that are not sold out, and how many they are. */
-  private notSoldOut(among: { flags: Uint8Array; count: number } | null): { flags: Uint8Array; count: number } {
-    if (among === null) return { flags: this.available, count: this.size - this.soldOut.length };
-    const kept = this.forSale.get(among.flags);
-    if (kept) return kept;
-    const flags = new Uint8Array(this.size);
-    let count = 0;
-    for (let pos = 0; pos < flags.length; pos++) {
-      const both = among.flags[pos]! & this.available[pos]!;
-      flags[pos] = both;
-      count += both;
-    }
-    const forSale = { flags, count };
-    this.forSale.set(among.flags, forSale);
-    return forSale;
+    for (const id of ids) for (const pos of this.sequences.get(id)?.newest ?? EMPTY) flags[pos] = 1;
+    return flags;
   }
 
   /** In a price-ordered sequence: the index of the first product priced at least `price` (above it when `above`). */
@@ -476,7 +425,7 @@ export class CatalogSnapshot {
     if (kept) return kept;
     const shared = new Map<number, number>();
     for (const category of this.products[pos]!.categories) {
-      for (const other of this.sequenceOf(category.id, "default")) {
+      for (const other of this.sequences.get(category.id)?.newest ?? EMPTY) {
         if (other !== pos && this.available[other]) shared.set(other, (shared.get(other) ?? 0) + 1);
       }
     }
