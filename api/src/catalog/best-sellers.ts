@@ -19,8 +19,14 @@ class BestSellers {
 
   constructor(private readonly prisma: PrismaClient) {}
 
+  /** the ranking when it is kept and fresh, else null */
+  known(): number[] | null {
+    return this.cached && Date.now() - this.cached.at < BEST_SELLERS_TTL_MS ? this.cached.ids : null;
+  }
+
   async ids(): Promise<number[]> {
-    if (this.cached && Date.now() - this.cached.at < BEST_SELLERS_TTL_MS) return this.cached.ids;
+    const known = this.known();
+    if (known) return known;
     this.pending ??= this.prisma.$queryRaw<{ product_id: number }[]>`
         SELECT oi.product_id
           FROM order_items oi JOIN orders o ON o.id = oi.order_id
@@ -46,11 +52,20 @@ class BestSellers {
 
 const bestSellerCaches = new WeakMap<PrismaClient, BestSellers>();
 
-/** The best-selling product ids, best first (kept for a minute per process). */
-export function bestSellerIds(prisma: PrismaClient): Promise<number[]> {
+function bestSellersOf(prisma: PrismaClient): BestSellers {
   let cache = bestSellerCaches.get(prisma);
   if (!cache) bestSellerCaches.set(prisma, (cache = new BestSellers(prisma)));
-  return cache.ids();
+  return cache;
+}
+
+/** The best-selling product ids, best first (kept for a minute per process). */
+export function bestSellerIds(prisma: PrismaClient): Promise<number[]> {
+  return bestSellersOf(prisma).ids();
+}
+
+/** The same when they are kept and fresh, without a promise; null when they have to be read (bestSellerIds). */
+export function knownBestSellerIds(prisma: PrismaClient): number[] | null {
+  return bestSellersOf(prisma).known();
 }
 
 /** Called after this process created an order, so that the next recommendations see it. */

@@ -130,12 +130,27 @@ export class CatalogStore {
 
   /** The snapshot to answer a read from. Only the very first read waits for a load, unless waitForChanges. */
   current(): Promise<CatalogSnapshot> {
+    return this.due() ?? Promise.resolve(this.snapshot!);
+  }
+
+  /**
+   * As `current`, when the snapshot can be given at once (every read but the first, unless waitForChanges): null
+   * when the read has to wait, then use `current`. For the shop's hottest reads, which so go without a promise.
+   */
+  ready(): CatalogSnapshot | null {
+    return this.due() === null ? this.snapshot : null;
+  }
+
+  /** Starts the check or the load that is due; what a read has to wait for, or null when the snapshot serves it now. */
+  private due(): Promise<CatalogSnapshot> | null {
     const snapshot = this.snapshot;
     if (!snapshot) return this.load();
-    if (this.loadedAfter !== this.invalidations) return this.served(snapshot, this.load());
-    if (this.checkEveryMs > 0 && Date.now() - this.checkedAt < this.checkEveryMs) return Promise.resolve(snapshot);
-    this.checking ??= this.check(snapshot).finally(() => (this.checking = null));
-    return this.served(snapshot, this.checking);
+    let next: Promise<CatalogSnapshot> | null = null;
+    if (this.loadedAfter !== this.invalidations) next = this.load();
+    else if (this.checkEveryMs === 0 || Date.now() - this.checkedAt >= this.checkEveryMs) {
+      next = this.checking ??= this.check(snapshot).finally(() => (this.checking = null));
+    }
+    return this.waitForChanges ? next : null;
   }
 
   /**
@@ -174,11 +189,6 @@ export class CatalogStore {
   async latest(): Promise<CatalogSnapshot> {
     await this.refresh();
     return this.current();
-  }
-
-  /** what a read gets while `next` is on its way */
-  private served(snapshot: CatalogSnapshot, next: Promise<CatalogSnapshot>): Promise<CatalogSnapshot> {
-    return this.waitForChanges ? next : Promise.resolve(snapshot);
   }
 
   private async check(snapshot: CatalogSnapshot): Promise<CatalogSnapshot> {

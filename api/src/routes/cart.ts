@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { ProductCardList, RecommendationsBody } from "@shop/shared/schemas/catalog";
 import { ErrorResponse } from "@shop/shared/schemas/common";
 import type { App } from "../app";
-import { bestSellerIds } from "../catalog/best-sellers";
+import { bestSellerIds, knownBestSellerIds } from "../catalog/best-sellers";
 import { recommendations } from "../catalog/reads";
 import { sendCatalogOnce } from "../plugins/app/catalog";
 import { perMinute } from "../plugins/external/rate-limit";
@@ -22,14 +22,19 @@ export default async function cartRoutes(app: App) {
         response: { 200: ProductCardList, 429: ErrorResponse },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
+      const recommend = (bestSellers: readonly number[]) =>
+        sendCatalogOnce(request, reply, (catalog, json) => json.cards(recommendations(catalog, request.body.cartProductIds, bestSellers)));
+      const known = knownBestSellerIds(app.prisma);
+      if (known) return recommend(known);
       // with the database away the shop keeps browsing from the in-memory catalogue: so do recommendations,
       // without best sellers
-      const bestSellers = await bestSellerIds(app.prisma).catch((error: unknown) => {
-        request.log.warn({ err: error }, "best sellers unavailable: recommending without them");
-        return [];
-      });
-      return sendCatalogOnce(request, reply, (catalog, json) => json.cards(recommendations(catalog, request.body.cartProductIds, bestSellers)));
+      return bestSellerIds(app.prisma)
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, "best sellers unavailable: recommending without them");
+          return [];
+        })
+        .then(recommend);
     },
   );
 }

@@ -16,6 +16,6 @@ export default async function categoryRoutes(app: App) {
         response: { 200: CategoryList },
       },
     },
-    async (request, reply) => sendCatalog(request, reply, (catalog, json) => json.categories(catalog.categories)),
+    (request, reply) => sendCatalog(request, reply, (catalog, json) => json.categories(catalog.categories)),
   );
 }

@@ -25,7 +25,7 @@ export default async function productRoutes(app: App) {
         response: { 200: CatalogResponse, 400: ErrorResponse },
       },
     },
-    async (request, reply) => sendCatalog(request, reply, (catalog, json) => json.page(listProducts(catalog, request.query))),
+    (request, reply) => sendCatalog(request, reply, (catalog, json) => json.page(listProducts(catalog, request.query))),
   );
 
   r.get(
@@ -42,7 +42,7 @@ export default async function productRoutes(app: App) {
         response: { 200: SearchResponse },
       },
     },
-    async (request, reply) =>
+    (request, reply) =>
       sendCatalog(request, reply, (catalog, json) => json.search(catalog.search(request.query.q, request.query.limit ?? SEARCH_DROPDOWN_LIMIT))),
   );
 
@@ -57,7 +57,7 @@ export default async function productRoutes(app: App) {
         response: { 200: Product, 404: ErrorResponse },
       },
     },
-    async (request, reply) => sendCatalog(request, reply, (catalog, json) => json.product(getProduct(catalog, request.params.id))),
+    (request, reply) => sendCatalog(request, reply, (catalog, json) => json.product(getProduct(catalog, request.params.id))),
   );
 
   r.get(
@@ -71,7 +71,7 @@ export default async function productRoutes(app: App) {
         response: { 200: ProductCardList, 404: ErrorResponse },
       },
     },
-    async (request, reply) => sendCatalog(request, reply, (catalog, json) => json.cards(similarProducts(catalog, request.params.id))),
+    (request, reply) => sendCatalog(request, reply, (catalog, json) => json.cards(similarProducts(catalog, request.params.id))),
   );
 }
 

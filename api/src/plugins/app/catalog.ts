@@ -59,26 +59,31 @@ export default fp(async function catalogPlugin(app: FastifyInstance, options: Pi
 /**
  * Answers a public catalogue read: `read` takes the current catalogue and gives the route's answer as JSON
  * (see catalog/json.ts); the JSON of a URL asked for again is kept until the catalogue changes. Errors thrown
- * by `read` (not found) are not kept.
+ * by `read` (not found) are not kept. Answered at once once the catalogue is loaded (CatalogStore.ready): the
+ * route's handler is then no promise, and most reads wait for nothing.
  */
-export async function sendCatalog(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  read: (catalog: CatalogSnapshot, json: CatalogJson) => Buffer,
-): Promise<FastifyReply> {
-  const catalog = await request.server.catalog.current();
-  const output = outputOf(request.server, catalog);
-  return sendJson(reply, output.responses.get(request.url, () => read(catalog, output.json)));
+export function sendCatalog(request: FastifyRequest, reply: FastifyReply, read: Read): void | Promise<void> {
+  const catalog = request.server.catalog.ready();
+  if (catalog) return sendKept(request, reply, read, catalog);
+  return request.server.catalog.current().then((current) => sendKept(request, reply, read, current));
 }
 
 /** Like sendCatalog, for an answer that depends on more than the URL (a request body): never kept. */
-export async function sendCatalogOnce(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  read: (catalog: CatalogSnapshot, json: CatalogJson) => Buffer,
-): Promise<FastifyReply> {
-  const catalog = await request.server.catalog.current();
-  return sendJson(reply, read(catalog, outputOf(request.server, catalog).json));
+export function sendCatalogOnce(request: FastifyRequest, reply: FastifyReply, read: Read): void | Promise<void> {
+  const catalog = request.server.catalog.ready();
+  if (catalog) return sendOnce(reply, read, catalog);
+  return request.server.catalog.current().then((current) => sendOnce(reply, read, current));
+}
+
+type Read = (catalog: CatalogSnapshot, json: CatalogJson) => Buffer;
+
+function sendKept(request: FastifyRequest, reply: FastifyReply, read: Read, catalog: CatalogSnapshot): void {
+  const output = outputOf(request.server, catalog);
+  sendJson(reply, output.responses.get(request.url, () => read(catalog, output.json)));
+}
+
+function sendOnce(reply: FastifyReply, read: Read, catalog: CatalogSnapshot): void {
+  sendJson(reply, read(catalog, outputOf(reply.server, catalog).json));
 }
 
 /** The serialised pieces of a catalogue snapshot, for answers sent with sendJson. */
