@@ -59,8 +59,8 @@ export default fp(async function catalogPlugin(app: FastifyInstance, options: Pi
 /**
  * Answers a public catalogue read: `read` takes the current catalogue and gives the route's answer as JSON
  * (see catalog/json.ts); the JSON of a URL asked for again is kept until the catalogue changes. Errors thrown
- * by `read` (not found) are not kept. Answered at once once the catalogue is loaded (CatalogStore.ready): the
- * route's handler is then no promise, and most reads wait for nothing.
+ * by `read` (not found) are not kept. Once the catalogue is loaded the answer is sent without waiting for anything
+ * (CatalogStore.ready): the route's handler then makes no promise.
  */
 export function sendCatalog(request: FastifyRequest, reply: FastifyReply, read: Read): void | Promise<void> {
   const catalog = request.server.catalog.ready();
