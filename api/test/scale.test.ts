@@ -37,6 +37,8 @@ const tempDir = () => {
 
 let fixture: Fixture;
 let apis: ApiProcess[] = [];
+/** orders made by the bursts of the visitor's test (a burst the visitor could not arrive in the middle of is run again) */
+let burstOrders = 0;
 /** PostgreSQL: the database the processes share, open in this process too */
 let shared: { db: Database; name: string } | null = null;
 /** embedded: the data directory of the one process */
@@ -201,34 +203,43 @@ describe(`checkout at scale: ${VARIANT}`, () => {
   });
 
   it("a shopper who connects in the middle of a burst of checkouts is answered before the burst is over", async () => {
-    let answered = 0;
-    const burst = checkoutsFromThread(
-      Array.from({ length: BURST }, (_, i) => ({
-        url: `${apis[i % apis.length]!.url}/api/orders`,
-        body: JSON.stringify({ ...CONTACT, source: "website", cart_items: [line(fixture.products[i % fixture.products.length]!, 1)] }),
-      })),
-      () => answered++,
-    );
-    while (answered === 0) await new Promise((resolve) => setTimeout(resolve, 2));
-    // a new connection (agent: false), as a new visitor's browser opens one: it has to be accepted while the burst runs
-    const visitor = await new Promise<{ status: number; pending: number }>((resolve, reject) => {
-      http
-        .get(`${apis[0]!.url}/api/config`, { agent: false }, (response) => {
-          response.resume();
-          response.on("end", () => resolve({ status: response.statusCode ?? 0, pending: BURST - answered }));
-        })
-        .on("error", reject);
-    });
-    const responses = await burst;
-    expect(responses.filter((r) => r.status !== 201).map((r) => `${r.status} ${r.message}`)).toEqual([]);
-    expect(visitor.status).toBe(200);
-    // On the embedded database the whole queue of checkouts once ran between two socket events, and the visitor was
-    // answered after the last of them (0 still waiting, in every run). Then the server turned between two pieces of
-    // database work, a whole checkout being one piece; Node accepts one connection per turn, so when the burst's
-    // connections all waited in the listen queue (as Node 26's fetch opens them) the visitor came in after the
-    // burst (0 waiting in 2 runs of this file of 6 on Node 26). Now it also turns between a checkout's statements:
-    // 52–59 still waiting in 10 runs on Node 20 and 26.
-    expect(visitor.pending, "checkouts of the burst still waiting when the visitor was answered").toBeGreaterThanOrEqual(3);
+    // The visitor connects once the first checkout is answered. When this test's own thread gets the CPU only after
+    // most of the burst is in (a busy machine; on PostgreSQL the burst takes ≈ 0.1 s), the visitor does not arrive in
+    // its middle and its answer says nothing either way: such a burst is run again, up to five times.
+    for (let attempt = 1; ; attempt++) {
+      let answered = 0;
+      const burst = checkoutsFromThread(
+        Array.from({ length: BURST }, (_, i) => ({
+          url: `${apis[i % apis.length]!.url}/api/orders`,
+          body: JSON.stringify({ ...CONTACT, source: "website", cart_items: [line(fixture.products[i % fixture.products.length]!, 1)] }),
+        })),
+        () => answered++,
+      );
+      while (answered === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+      const waitingAtConnect = BURST - answered;
+      // a new connection (agent: false), as a new visitor's browser opens one: it has to be accepted while the burst runs
+      const visitor = await new Promise<{ status: number; pending: number }>((resolve, reject) => {
+        http
+          .get(`${apis[0]!.url}/api/config`, { agent: false }, (response) => {
+            response.resume();
+            response.on("end", () => resolve({ status: response.statusCode ?? 0, pending: BURST - answered }));
+          })
+          .on("error", reject);
+      });
+      const responses = await burst;
+      expect(responses.filter((r) => r.status !== 201).map((r) => `${r.status} ${r.message}`)).toEqual([]);
+      burstOrders += BURST;
+      expect(visitor.status).toBe(200);
+      if (waitingAtConnect < BURST / 2 && attempt < 5) continue;
+      // On the embedded database the whole queue of checkouts once ran between two socket events, and the visitor was
+      // answered after the last of them (0 still waiting, in every run). Then the server turned between two pieces of
+      // database work, a whole checkout being one piece; Node accepts one connection per turn, so when the burst's
+      // connections all waited in the listen queue (as Node 26's fetch opens them) the visitor came in after the
+      // burst (0 waiting in 2 runs of this file of 6 on Node 26). Now it also turns between a checkout's statements:
+      // 52–59 still waiting in 10 runs on Node 20 and 26.
+      expect(visitor.pending, `checkouts of the burst still waiting when the visitor was answered (${waitingAtConnect} when it connected)`).toBeGreaterThanOrEqual(3);
+      return;
+    }
   });
 
   it(`an admin price change through one process shows in ${serverUrl ? "the other's" : "its"} catalogue within about a second`, async () => {
@@ -301,6 +312,6 @@ describe(`checkout at scale: ${VARIANT}`, () => {
       stock: (await prisma.product.findUniqueOrThrow({ where: { id: fixture.products[2]!.id } })).stock,
     }), { restart: false });
     // with the one order of the last piece
-    expect(stored).toEqual({ withKey: 1, all: ORDERS + BURST + 2 + 1, lastPiece: 1, stock: 0 });
+    expect(stored).toEqual({ withKey: 1, all: ORDERS + burstOrders + 2 + 1, lastPiece: 1, stock: 0 });
   });
 });
