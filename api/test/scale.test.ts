@@ -231,12 +231,9 @@ describe(`checkout at scale: ${VARIANT}`, () => {
       burstOrders += BURST;
       expect(visitor.status).toBe(200);
       if (waitingAtConnect < BURST / 2 && attempt < 5) continue;
-      // On the embedded database the whole queue of checkouts once ran between two socket events, and the visitor was
-      // answered after the last of them (0 still waiting, in every run). Then the server turned between two pieces of
-      // database work, a whole checkout being one piece; Node accepts one connection per turn, so when the burst's
-      // connections all waited in the listen queue (as Node 26's fetch opens them) the visitor came in after the
-      // burst (0 waiting in 2 runs of this file of 6 on Node 26). Now it also turns between a checkout's statements:
-      // 52–59 still waiting in 10 runs on Node 20 and 26.
+      // The server gives the event loop a turn between a checkout's statements (docs/database.md), and Node accepts
+      // one new connection per turn: the visitor is answered while most of the burst still waits. Were a whole
+      // checkout, or the whole queue, one piece of work, the visitor would come in after the burst (0 waiting).
       expect(visitor.pending, `checkouts of the burst still waiting when the visitor was answered (${waitingAtConnect} when it connected)`).toBeGreaterThanOrEqual(3);
       return;
     }
