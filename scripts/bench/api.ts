@@ -23,7 +23,9 @@
  * opens, server-rendered and compressed, when the web app is built (`npm run build`): the catalogue's first page
  * (kept: docs/web-app.md, «Kept pages») and product pages with a unique `_` parameter (drawn for each request). Two last
  * rows measure what the in-memory catalogue costs: an admin save answers after the catalogue is loaded again, while
- * a shopper's reads during those saves go on from the last one.
+ * a shopper's reads during those saves go on from the last one. The last row starts a new API process and loads it
+ * at once with the varied catalogue pages, so that 50 connections wait for its catalogue to load (a restart under
+ * traffic), then measures that row again in it: its server CPU per request against the varied row's.
  * Order creation runs as a shop with a bot (each order queues its manager card in the outbox in its transaction)
  * with an Idempotency-Key on every request: ordinary orders of 1–3 random products whose stock is not counted,
  * and orders of one popular product with counted stock (every order locks and decrements its row; the stock is
@@ -520,7 +522,7 @@ function routes(catalogue: Catalogue, token: string, orderTargets: OrderTargets,
   });
   return [
     read("catalogue, one URL (cached)", () => "/api/products", readTarget),
-    read("catalogue, varied pages/filters/sorts", () => `/api/products?${catalogueQuery()}&${uncached()}`, readTarget),
+    read(VARIED_CATALOGUE, () => `/api/products?${catalogueQuery()}&${uncached()}`, readTarget),
     // as every browser asks (Telegram's in-app one too): each answer worked out is also compressed
     read("catalogue, varied, compressed for a browser", () => `/api/products?${catalogueQuery()}&${uncached()}`, undefined, {
       "accept-encoding": BROWSER_ACCEPT_ENCODING,
@@ -756,6 +758,41 @@ async function measureReload(base: string, productId: number, token: string): Pr
   return [row("admin product save (answers once the catalogue is reloaded)", saves), row("catalogue reads during those saves", reads)];
 }
 
+/**
+ * A start under load: a new API process whose catalogue is loaded by the first requests of the varied catalogue
+ * row, 50 connections waiting for it, then the same row measured in that process (docs/api.md, Garbage collection:
+ * such a start once left every later request ≈ 40 % dearer). Its server CPU per request is read against the
+ * varied row's.
+ */
+async function measureStartUnderLoad(env: Record<string, string>, route: Route): Promise<Row> {
+  const api = await startApi(env);
+  try {
+    await load(api.url, route, { seconds: WARMUP_SECONDS });
+    const { result, cpuUs } = await withCpu(api.child.pid!, () => load(api.url, route, route.load));
+    return {
+      name: START_UNDER_LOAD,
+      connections: route.connections,
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      beside: null,
+      ratio: null,
+      cpuUs,
+      answerBytes: bytesPerAnswer(result),
+      sameBytesRatio: null,
+      failed: failures(result),
+      target: "",
+    };
+  } catch (error) {
+    console.error(api.output());
+    throw error;
+  } finally {
+    await api.stop();
+  }
+}
+const VARIED_CATALOGUE = "catalogue, varied pages/filters/sorts";
+const START_UNDER_LOAD = "catalogue, varied, in a process started under that load";
+
 /** The ceiling of the order path, on the benchmark's data, with the database to itself (no API running). */
 async function measureDatabaseOrders(prepared: Prepared): Promise<CeilingResult> {
   const db = await prepared.open();
@@ -820,6 +857,7 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
   let idle: ReturnType<typeof memoryOf>;
   let loaded: ReturnType<typeof memoryOf>;
   let after: ReturnType<typeof memoryOf>;
+  let variedCatalogue: Route | undefined;
   try {
     await sleep(3_000);
     started = memoryOf(api.child.pid!);
@@ -835,7 +873,9 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
     const { token } = (await login.json()) as { token: string };
 
     ceilingBeside = await startCeilingBeside();
-    for (const route of routes(catalogue, token, orderTargets, api.url).filter((r) => !only || r.name.includes(only))) {
+    const measured = routes(catalogue, token, orderTargets, api.url).filter((r) => !only || r.name.includes(only));
+    variedCatalogue = measured.find((route) => route.name === VARIED_CATALOGUE);
+    for (const route of measured) {
       // the ceiling is measured with 50 connections; one-connection rows are not comparable with it
       const comparable = route.connections === CONNECTIONS;
       await route.prepare?.();
@@ -882,6 +922,15 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
   } finally {
     await ceilingBeside?.stop();
     await api.stop();
+  }
+  try {
+    // after the first process has stopped: the embedded database takes one process at a time
+    if (variedCatalogue) {
+      const row = await measureStartUnderLoad(prepared.env, variedCatalogue);
+      rows.push(row);
+      console.log(`${row.name.padEnd(40)} ${fmt(row.rps).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(5)} ms  CPU ${row.cpuUs === null ? "?" : fmt(row.cpuUs)} µs/req`);
+    }
+  } finally {
     await prepared.cleanUp();
   }
 
@@ -908,7 +957,9 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
       "Varied rows send a unique `_` parameter (ignored by the routes, part of the kept answers' key): every answer " +
       "is worked out from the in-memory catalogue. Pages: server-rendered HTML as a browser asks for it (brotli); " +
       "the catalogue's first page is kept, each product page is drawn for its request. Admin saves: 10 edits of one product, one at a time, each answered " +
-      "after the catalogue is loaded again, while one shopper reads catalogue pages back to back. server CPU: the " +
+      "after the catalogue is loaded again, while one shopper reads catalogue pages back to back. " +
+      "Started under that load: a new API process whose catalogue is loaded by the varied catalogue row's first requests, " +
+      "then that row measured in it; compare its server CPU with the varied row's. server CPU: the " +
       "server process's CPU time (all threads) during the row over the requests answered, the steadiest figure on " +
       "a shared machine. Statistics: one connection, 30 requests each. failed: non-2xx answers, or " +
       "requests without an answer after autocannon's 10 s. The read targets are stated for PostgreSQL. " +
