@@ -65,6 +65,9 @@ const ADMIN = { login: "admin", password: "bench-admin-password" };
 /** orders placed by the benchmark carry this name and are deleted afterwards, so a reused seed stays as seeded */
 const BENCH_CUSTOMER = "Нагрузочный Тест";
 const CONNECTIONS = 50;
+const VARIED_CATALOGUE = "catalogue, varied pages/filters/sorts";
+/** the last row: VARIED_CATALOGUE in a new process, its catalogue loaded by that row's first requests */
+const START_UNDER_LOAD = "catalogue, varied, in a process started under that load";
 const STATS_CONNECTIONS = 1;
 /** statistics are measured over a number of requests (one at a time), whatever each takes */
 const STATS_REQUESTS = 30;
@@ -769,20 +772,9 @@ async function measureStartUnderLoad(env: Record<string, string>, route: Route):
   try {
     await load(api.url, route, { seconds: WARMUP_SECONDS });
     const { result, cpuUs } = await withCpu(api.child.pid!, () => load(api.url, route, route.load));
-    return {
-      name: START_UNDER_LOAD,
-      connections: route.connections,
-      rps: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      beside: null,
-      ratio: null,
-      cpuUs,
-      answerBytes: bytesPerAnswer(result),
-      sameBytesRatio: null,
-      failed: failures(result),
-      target: "",
-    };
+    const row = loadRow(START_UNDER_LOAD, route, result, cpuUs);
+    printLoadRow(row, result);
+    return row;
   } catch (error) {
     console.error(api.output());
     throw error;
@@ -790,8 +782,34 @@ async function measureStartUnderLoad(env: Record<string, string>, route: Route):
     await api.stop();
   }
 }
-const VARIED_CATALOGUE = "catalogue, varied pages/filters/sorts";
-const START_UNDER_LOAD = "catalogue, varied, in a process started under that load";
+
+/** A row of a load: its rate, latency, CPU and answers; no ceiling beside it and no target until the caller adds them. */
+function loadRow(name: string, route: Route, result: autocannon.Result, cpuUs: number | null): Row {
+  return {
+    name,
+    connections: route.connections,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    beside: null,
+    ratio: null,
+    cpuUs,
+    answerBytes: bytesPerAnswer(result),
+    sameBytesRatio: null,
+    failed: failures(result),
+    target: "",
+  };
+}
+
+function printLoadRow(row: Row, result: autocannon.Result): void {
+  console.log(
+    `${row.name.padEnd(40)} ${fmt(row.rps).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(5)} ms  CPU ${row.cpuUs === null ? "?" : fmt(row.cpuUs)} µs/req` +
+      (row.ratio === null ? "" : `  ${fmt(row.ratio, 2)} × the ceiling beside it (${fmt(row.beside!)} req/s)`) +
+      (row.sameBytesRatio === null ? "" : `  ${fmt(row.sameBytesRatio, 2)} × a bare answer of ${fmt(row.answerBytes!)} bytes`) +
+      (row.failed ? `  failed: ${row.failed} (${JSON.stringify(result.statusCodeStats)})` : "") +
+      (row.target ? `  ${row.target}` : ""),
+  );
+}
 
 /** The ceiling of the order path, on the benchmark's data, with the database to itself (no API running). */
 async function measureDatabaseOrders(prepared: Prepared): Promise<CeilingResult> {
@@ -889,27 +907,14 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
       const answerBytes = bytesPerAnswer(result);
       const sameBytes = route.sameBytes ? (await measureBare(answerBytes)).result.requests.average : null;
       const row: Row = {
-        name: route.name,
-        connections: route.connections,
-        rps: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
+        ...loadRow(route.name, route, result, cpuUs),
         beside,
         ratio,
-        cpuUs,
-        answerBytes,
         sameBytesRatio: sameBytes ? result.requests.average / sameBytes : null,
-        failed: failures(result),
         target: route.target?.(result, ratio) ?? "",
       };
       rows.push(row);
-      console.log(
-        `${row.name.padEnd(40)} ${fmt(row.rps).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(5)} ms  CPU ${row.cpuUs === null ? "?" : fmt(row.cpuUs)} µs/req` +
-          (row.ratio === null ? "" : `  ${fmt(row.ratio, 2)} × the ceiling beside it (${fmt(row.beside!)} req/s)`) +
-          (row.sameBytesRatio === null ? "" : `  ${fmt(row.sameBytesRatio, 2)} × a bare answer of ${fmt(answerBytes)} bytes`) +
-          (row.failed ? `  failed: ${row.failed} (${JSON.stringify(result.statusCodeStats)})` : "") +
-          (row.target ? `  ${row.target}` : ""),
-      );
+      printLoadRow(row, result);
     }
     for (const row of await measureReload(api.url, catalogue.ids[0]!, token)) {
       rows.push(row);
@@ -925,11 +930,7 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
   }
   try {
     // after the first process has stopped: the embedded database takes one process at a time
-    if (variedCatalogue) {
-      const row = await measureStartUnderLoad(prepared.env, variedCatalogue);
-      rows.push(row);
-      console.log(`${row.name.padEnd(40)} ${fmt(row.rps).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(5)} ms  CPU ${row.cpuUs === null ? "?" : fmt(row.cpuUs)} µs/req`);
-    }
+    if (variedCatalogue) rows.push(await measureStartUnderLoad(prepared.env, variedCatalogue));
   } finally {
     await prepared.cleanUp();
   }
