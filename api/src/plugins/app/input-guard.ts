@@ -1,5 +1,5 @@
 import fp from "fastify-plugin";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from "fastify";
 import { hasLoneSurrogate } from "@shop/shared/text";
 import { badRequest } from "./errors";
 import { fieldLabel } from "./validation-messages";
@@ -58,23 +58,32 @@ function shapeOf(schema: SchemaNode): Shape {
   return shape;
 }
 
-/** The first path (`cart_items.0.quantity`) whose string stands where only a number may: null when there is none. */
-function numberAsBadString(schema: SchemaNode, value: unknown, path: string): string | null {
+/** `key` in front of a path found inside the value under it ("" is that value itself). */
+function under(key: string | number, found: string): string {
+  return found === "" ? String(key) : `${key}.${found}`;
+}
+
+/**
+ * The first path under `value` (`cart_items.0.quantity`, "" for the value itself) whose string stands where only a
+ * number may: null when there is none. Paths are put together only for what is found: the check runs on every
+ * request, and almost every request has nothing to find.
+ */
+function numberAsBadString(schema: SchemaNode, value: unknown): string | null {
   const shape = shapeOf(schema);
   if (typeof value === "string") {
-    if (shape.numericOnly && !DECIMAL.test(value)) return path;
+    if (shape.numericOnly && !DECIMAL.test(value)) return "";
     // a string that could be a list of one (coerced) is checked against the list's items
     for (const items of shape.items) {
-      const found = numberAsBadString(items, value, path);
+      const found = numberAsBadString(items, value);
       if (found !== null) return found;
     }
     return null;
   }
   if (Array.isArray(value)) {
     for (const items of shape.items) {
-      for (const [index, item] of value.entries()) {
-        const found = numberAsBadString(items, item, path ? `${path}.${index}` : String(index));
-        if (found !== null) return found;
+      for (let index = 0; index < value.length; index++) {
+        const found = numberAsBadString(items, value[index]);
+        if (found !== null) return under(index, found);
       }
     }
     return null;
@@ -82,33 +91,37 @@ function numberAsBadString(schema: SchemaNode, value: unknown, path: string): st
   if (value !== null && typeof value === "object") {
     for (const [key, property] of shape.properties) {
       if (!(key in value)) continue;
-      const found = numberAsBadString(property, (value as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
-      if (found !== null) return found;
+      const found = numberAsBadString(property, (value as Record<string, unknown>)[key]);
+      if (found !== null) return under(key, found);
     }
   }
   return null;
 }
 
-/** Removes NUL from every string of `value` (in place for objects and arrays); the path of a lone surrogate, else null. */
-function cleanText(value: unknown, path: string, set: (clean: string) => void): string | null {
+/**
+ * Removes NUL from every string of `holder[key]` (in place for objects and arrays); the path of a lone surrogate
+ * under it ("" for that value itself), else null.
+ */
+function cleanText(holder: Record<string | number, unknown>, key: string | number): string | null {
+  const value = holder[key];
   if (typeof value === "string") {
-    if (hasLoneSurrogate(value)) return path;
-    if (value.includes("\u0000")) set(value.replaceAll("\u0000", ""));
+    if (hasLoneSurrogate(value)) return "";
+    if (value.includes("\u0000")) holder[key] = value.replaceAll("\u0000", "");
     return null;
   }
   if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = cleanText(item, path ? `${path}.${index}` : String(index), (clean) => (value[index] = clean));
-      if (found !== null) return found;
+    for (let index = 0; index < value.length; index++) {
+      const found = cleanText(value as unknown[] as Record<number, unknown>, index);
+      if (found !== null) return under(index, found);
     }
     return null;
   }
   if (value !== null && typeof value === "object") {
     const record = value as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
-      if (hasLoneSurrogate(key)) return path;
-      const found = cleanText(record[key], path ? `${path}.${key}` : key, (clean) => (record[key] = clean));
-      if (found !== null) return found;
+    for (const name of Object.keys(record)) {
+      if (hasLoneSurrogate(name)) return "";
+      const found = cleanText(record, name);
+      if (found !== null) return under(name, found);
     }
   }
   return null;
@@ -129,28 +142,33 @@ function refuse(path: string, part: string, problem: string): never {
 /** Printable ASCII without `%`: the query and the path's parameters of such a URL are its own characters, undecoded. */
 const PLAIN_URL = /^[\x21-\x24\x26-\x7e]*$/;
 
-function guard(request: FastifyRequest): void {
-  const schema = request.routeOptions.schema as Record<string, SchemaNode | undefined> | undefined;
+type Schema = Partial<Record<(typeof PARTS)[number][1], SchemaNode>>;
+
+function guard(request: FastifyRequest, schema: Schema | undefined): void {
   // a plain URL holds no NUL and no half of an emoji: its query and parameters need no text check
   const plainUrl = PLAIN_URL.test(request.url);
   for (const [property, part] of PARTS) {
-    const value: unknown = request[property];
-    const badText = plainUrl && property !== "body" ? null : cleanText(value, "", (clean) => ((request as unknown as Record<string, unknown>)[property] = clean));
+    const badText = plainUrl && property !== "body" ? null : cleanText(request as unknown as Record<string, unknown>, property);
     if (badText !== null) refuse(badText, part, BAD_TEXT);
     const partSchema = schema?.[part];
-    const badNumber = partSchema ? numberAsBadString(partSchema, value, "") : null;
+    const badNumber = partSchema ? numberAsBadString(partSchema, request[property]) : null;
     if (badNumber !== null) refuse(badNumber, part, NOT_A_NUMBER);
   }
 }
 
 export default fp(async function inputGuardPlugin(app: FastifyInstance) {
-  // a callback hook, not an async one: it runs for every request, and a promise per request costs more than the check
-  app.addHook("preValidation", (request, _reply, done) => {
-    try {
-      guard(request);
-    } catch (error) {
-      return done(error as Error);
-    }
-    done();
+  // each route's hook holds its own schema: reading it from the request (request.routeOptions) makes an object
+  // on every request. A callback hook, not an async one: a promise per request costs more than the check.
+  app.addHook("onRoute", (route) => {
+    const schema = route.schema as Schema | undefined;
+    const hook: preValidationHookHandler = (request, _reply, done) => {
+      try {
+        guard(request, schema);
+      } catch (error) {
+        return done(error as Error);
+      }
+      done();
+    };
+    route.preValidation = [hook, ...(route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation])];
   });
 });
