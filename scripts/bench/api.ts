@@ -5,9 +5,10 @@
  * For each database: seed it (or reuse the copy kept from the last run), start the real server as a child
  * process (built as `npm start` builds it and run with the settings of its "serve" script, NODE_ENV=production,
  * its own node process so its memory can be read), load it with autocannon on loopback, and print a table: req/s,
- * p50, p99 and the ratio to the machine's ceiling — a bare Fastify route in a separate process, measured right
- * before and right after each row (the machine's speed drifts over minutes; the run's first reading of it, before
- * the API starts, is the table's first row). Each read row is also compared with the bare route answering as many bytes per answer, measured right
+ * p50, p99 and the ratio to the machine's ceiling — a bare Fastify route in a separate process: the read rows take
+ * turns with it (measureInTurns), every other row has it measured right before and right after (the machine's speed
+ * drifts over minutes, and on some machines swings within seconds; the run's first reading of it, before the API
+ * starts, is the table's first row). Each read row is also compared with the bare route answering as many bytes per answer, measured right
  * after it: on loopback with the load generator on the same cores, an answer's size alone lowers the ceiling, and
  * that ratio is what the shop's own work costs. Also the server's resident memory 3 s after start, idle (IDLE_SECONDS after start) and after the
  * load. The tables are written to bench-results/api-embedded.md and bench-results/api-postgresql.md (results.ts).
@@ -75,6 +76,8 @@ const STATS_WARMUP_REQUESTS = 3;
 const WARMUP_SECONDS = 2;
 /** seconds of the bare route right before and right after each row: the ceiling beside the row */
 const BESIDE_SECONDS = 5;
+/** read rows take turns with the bare route in slices this long (measureInTurns) */
+const TURN_SECONDS = 2;
 /**
  * Idle memory is read this long after start, with no request since the health check: V8 gives memory back
  * (a smaller young generation, compacted heap) only once its memory reducer sees the process idle, which starts
@@ -674,14 +677,81 @@ async function measureBare(answerBytes?: number): Promise<{ result: autocannon.R
  * each row (BESIDE_SECONDS each): the machine's speed drifts over minutes, so a row is held against the ceiling of
  * its own minutes rather than against the one measured at the start of the run.
  */
-async function startCeilingBeside(): Promise<{ measure(): Promise<number>; stop(): Promise<void> }> {
+async function startCeilingBeside(): Promise<CeilingBeside> {
   const bare = await startNode("scripts/bench/bare-fastify.ts", {}, /listening (\d+)/);
   const route = { connections: CONNECTIONS, next: () => ({ path: "/" }) };
   await load(bare.url, route, { seconds: WARMUP_SECONDS });
   return {
-    measure: async () => (await load(bare.url, route, { seconds: BESIDE_SECONDS })).requests.average,
+    measure: async (seconds = BESIDE_SECONDS) => (await load(bare.url, route, { seconds })).requests.average,
     stop: () => bare.stop(),
   };
+}
+
+interface CeilingBeside {
+  /** the bare route's req/s over `seconds` (BESIDE_SECONDS) */
+  measure(seconds?: number): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A read row measured in turns with the bare route: TURN_SECONDS of the row, TURN_SECONDS of the bare route, and so
+ * on for the row's duration (every other pair the bare route first), so that the row and its ceiling see the same
+ * seconds of the machine. On a shared machine its speed can swing within seconds (seen: the bare route at 19 600
+ * and at 36 400 req/s in 3-second runs a few seconds apart), and a ceiling measured only before and after a row
+ * then says more about those seconds than about the row. The row's rate and server CPU are over all its slices, its
+ * p50 is the median of theirs and its p99 the worst of theirs; `beside` is the bare route's rate over its slices.
+ */
+async function measureInTurns(
+  pid: number,
+  url: string,
+  route: Route,
+  ceiling: CeilingBeside,
+): Promise<{ result: autocannon.Result; cpuUs: number | null; beside: number }> {
+  const turns = Math.max(1, Math.round(duration / TURN_SECONDS));
+  const slices: { result: autocannon.Result; cpuUs: number | null }[] = [];
+  let bare = 0;
+  for (let turn = 0; turn < turns; turn++) {
+    if (turn % 2 === 1) bare += await ceiling.measure(TURN_SECONDS);
+    slices.push(await withCpu(pid, () => load(url, route, { seconds: TURN_SECONDS })));
+    if (turn % 2 === 0) bare += await ceiling.measure(TURN_SECONDS);
+  }
+  const results = slices.map((slice) => slice.result);
+  const sum = (of: (result: autocannon.Result) => number) => results.reduce((total, result) => total + of(result), 0);
+  const total = sum((result) => result.requests.total);
+  const p50s = results.map((result) => result.latency.p50).sort((a, b) => a - b);
+  const statusCodeStats: autocannon.Result["statusCodeStats"] = {};
+  for (const result of results) {
+    for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {}) as [keyof typeof statusCodeStats, { count: number }][]) {
+      statusCodeStats[code] = { count: (statusCodeStats[code]?.count ?? 0) + count };
+    }
+  }
+  const first = results[0]!;
+  const result: autocannon.Result = {
+    ...first,
+    duration: sum((result) => result.duration),
+    requests: { ...first.requests, total, average: total / sum((result) => result.duration) },
+    latency: { ...first.latency, p50: p50s[Math.floor(p50s.length / 2)]!, p99: Math.max(...results.map((result) => result.latency.p99)) },
+    throughput: { ...first.throughput, total: sum((result) => result.throughput.total) },
+    non2xx: sum((result) => result.non2xx),
+    errors: sum((result) => result.errors),
+    timeouts: sum((result) => result.timeouts),
+    statusCodeStats,
+  };
+  const cpu = slices.every((slice) => slice.cpuUs !== null) && total > 0 ? slices.reduce((all, slice) => all + slice.cpuUs! * slice.result.requests.total, 0) / total : null;
+  return { result, cpuUs: cpu, beside: bare / turns };
+}
+
+/** Any other row: measured in one go, with the bare route (when given) measured right before and right after it. */
+async function measureBetween(
+  pid: number,
+  url: string,
+  route: Route,
+  ceiling: CeilingBeside | null,
+): Promise<{ result: autocannon.Result; cpuUs: number | null; beside: number | null }> {
+  const before = ceiling ? await ceiling.measure() : null;
+  await route.prepare?.();
+  const { result, cpuUs } = await withCpu(pid, () => load(url, route, route.load));
+  return { result, cpuUs, beside: ceiling && before !== null ? (before + (await ceiling.measure())) / 2 : null };
 }
 
 async function measureCeiling(): Promise<Row> {
@@ -898,10 +968,10 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
       const comparable = route.connections === CONNECTIONS;
       await route.prepare?.();
       await load(api.url, route, "seconds" in route.load ? { seconds: WARMUP_SECONDS } : { requests: STATS_WARMUP_REQUESTS });
-      const before = comparable ? await ceilingBeside.measure() : null;
-      await route.prepare?.();
-      const { result, cpuUs } = await withCpu(api.child.pid!, () => load(api.url, route, route.load));
-      const beside = before === null ? null : (before + (await ceilingBeside.measure())) / 2;
+      const { result, cpuUs, beside } =
+        comparable && route.sameBytes
+          ? await measureInTurns(api.child.pid!, api.url, route, ceilingBeside)
+          : await measureBetween(api.child.pid!, api.url, route, comparable ? ceilingBeside : null);
       const ratio = beside === null ? null : result.requests.average / beside;
       await route.finish?.();
       const answerBytes = bytesPerAnswer(result);
@@ -952,9 +1022,10 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
         `| ${row.name} | ${row.connections} | ${row.rps ? fmt(row.rps) : "—"} | ${row.p50} | ${row.p99} | ${row.beside === null ? "—" : fmt(row.beside)} | ${row.ratio === null ? "—" : fmt(row.ratio, 2)} | ${row.answerBytes ? fmt(row.answerBytes) : "—"} | ${row.sameBytesRatio === null ? "—" : fmt(row.sameBytesRatio, 2)} | ${row.cpuUs === null ? "—" : fmt(row.cpuUs)} | ${row.failed || 0} | ${row.target} |`,
     ),
     "",
-    "× ceiling: the row's req/s over the bare route's measured right before and right after it (ceiling beside, " +
-      `their mean, ${BESIDE_SECONDS} s each): the machine's speed drifts over minutes, and the first row, measured before the API ` +
-      "started, is the run's first reading of it. " +
+    `× ceiling: the row's req/s over the bare route's (ceiling beside). Rows with bytes/answer and × bare (the reads) take turns with the bare route, ${TURN_SECONDS} s each ` +
+      "for the row's duration, so that both see the same seconds of the machine (its speed can swing within seconds); such " +
+      "a row's p99 is the worst of its slices'. Other rows: the bare route measured right before and right after " +
+      `the row, their mean, ${BESIDE_SECONDS} s each. The first row, measured before the API started, is the run's first reading of the machine. ` +
       "Varied rows send a unique `_` parameter (ignored by the routes, part of the kept answers' key): every answer " +
       "is worked out from the in-memory catalogue. Pages: server-rendered HTML as a browser asks for it (brotli); " +
       "the catalogue's first page is kept, each product page is drawn for its request. Admin saves: 10 edits of one product, one at a time, each answered " +
