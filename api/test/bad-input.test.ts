@@ -475,6 +475,30 @@ describe("the cases found against a running shop", () => {
     expect(preparedLone.json<{ message: string }>().message).toBe("Имя: текст содержит недопустимые символы");
   });
 
+  it("names the field deep inside a body where the text or the number is wrong, and cleans NUL at any depth", async () => {
+    const hex = await order({ ...CONTACT, cart_items: [line(fixture.products[0]!), { product_id: fixture.products[1]!.id, quantity: "0x2" }] });
+    expect(hex.statusCode).toBe(400);
+    expect(hex.json()).toEqual({ message: "Количество: должно быть числом", errors: { "cart_items.1.quantity": "Количество: должно быть числом" } });
+    const loneInList = await t.app.inject({
+      method: "POST",
+      url: "/api/orders/prepare",
+      payload: { order: { ...CONTACT, customer_name: "Анна \ud83d" }, cart: [{ id: fixture.products[0]!.id, quantity: 1 }] },
+    });
+    expect(loneInList.statusCode).toBe(400);
+    expect(loneInList.json()).toEqual({
+      message: "Имя: текст содержит недопустимые символы",
+      errors: { "order.customer_name": "Имя: текст содержит недопустимые символы" },
+    });
+    // half an emoji in a name of a field: the object holding it is named (here the body itself)
+    const loneKey = await order({ ...CONTACT, "\udc00": "x", cart_items: [line(fixture.products[0]!)] });
+    expect(loneKey.statusCode).toBe(400);
+    expect(Object.keys(loneKey.json<{ errors: Record<string, string> }>().errors)).toEqual(["body"]);
+    const nested = await order({ ...CONTACT, comment: "под\u0000ъезд 2", cart_items: [line(fixture.products[0]!)] });
+    expect(nested.statusCode).toBe(201);
+    const stored = await t.prisma.order.findUniqueOrThrow({ where: { id: nested.json<{ id: number }>().id } });
+    expect(stored.comment).toBe("подъезд 2");
+  });
+
   it("refuses Infinity, 1e309, 0x10 and ids past the database's range with 400 in query, path and body", async () => {
     for (const page of ["Infinity", "1e309", "0x10", "-Infinity", "1e20"]) {
       const response = await t.app.inject({ method: "GET", url: `/api/products?page=${page}` });
