@@ -403,8 +403,8 @@ interface Route {
   next(): { path: string; method?: "GET" | "POST"; body?: string; headers?: Record<string, string> };
   /** how the result (and its ratio to the ceiling beside it) compares with the shop's target for this route */
   target?: (result: autocannon.Result, ratio: number | null) => string;
-  /** a read: also measured against the bare route answering as many bytes */
-  sameBytes?: boolean;
+  /** a shopper's read: measured in turns with the bare route (measureInTurns), and against the bare route answering as many bytes */
+  read?: boolean;
   /** run before the warm-up and again before the measured load */
   prepare?(): Promise<void>;
   /** run after the measured load */
@@ -518,7 +518,7 @@ function routes(catalogue: Catalogue, token: string, orderTargets: OrderTargets,
     load: { seconds: duration },
     next: () => ({ path: next(), headers }),
     target,
-    sameBytes: true,
+    read: true,
   });
   const page = (name: string, next: () => string): Route => ({
     name,
@@ -558,7 +558,7 @@ function routes(catalogue: Catalogue, token: string, orderTargets: OrderTargets,
         headers: { "content-type": "application/json" },
       }),
       target: readTarget,
-      sameBytes: true,
+      read: true,
     },
     {
       name: "admin products, varied searches and pages",
@@ -673,9 +673,9 @@ async function measureBare(answerBytes?: number): Promise<{ result: autocannon.R
 }
 
 /**
- * The bare route kept running through a database's rows, to measure the ceiling right before and right after
- * each row (BESIDE_SECONDS each): the machine's speed drifts over minutes, so a row is held against the ceiling of
- * its own minutes rather than against the one measured at the start of the run.
+ * The bare route kept running through a database's rows, to measure the ceiling beside each row (measureInTurns,
+ * measureBetween): the machine's speed drifts over minutes, so a row is held against the ceiling of its own
+ * minutes rather than against the one measured at the start of the run.
  */
 async function startCeilingBeside(): Promise<CeilingBeside> {
   const bare = await startNode("scripts/bench/bare-fastify.ts", {}, /listening (\d+)/);
@@ -715,7 +715,14 @@ async function measureInTurns(
     slices.push(await withCpu(pid, () => load(url, route, { seconds: TURN_SECONDS })));
     if (turn % 2 === 0) bare += await ceiling.measure(TURN_SECONDS);
   }
-  const results = slices.map((slice) => slice.result);
+  const result = mergeSlices(slices.map((slice) => slice.result));
+  const total = result.requests.total;
+  const cpu = slices.every((slice) => slice.cpuUs !== null) && total > 0 ? slices.reduce((all, slice) => all + slice.cpuUs! * slice.result.requests.total, 0) / total : null;
+  return { result, cpuUs: cpu, beside: bare / turns };
+}
+
+/** Slices of one load as one result: requests, bytes and failures summed, the median p50, the worst p99. */
+function mergeSlices(results: autocannon.Result[]): autocannon.Result {
   const sum = (of: (result: autocannon.Result) => number) => results.reduce((total, result) => total + of(result), 0);
   const total = sum((result) => result.requests.total);
   const p50s = results.map((result) => result.latency.p50).sort((a, b) => a - b);
@@ -726,7 +733,7 @@ async function measureInTurns(
     }
   }
   const first = results[0]!;
-  const result: autocannon.Result = {
+  return {
     ...first,
     duration: sum((result) => result.duration),
     requests: { ...first.requests, total, average: total / sum((result) => result.duration) },
@@ -737,8 +744,6 @@ async function measureInTurns(
     timeouts: sum((result) => result.timeouts),
     statusCodeStats,
   };
-  const cpu = slices.every((slice) => slice.cpuUs !== null) && total > 0 ? slices.reduce((all, slice) => all + slice.cpuUs! * slice.result.requests.total, 0) / total : null;
-  return { result, cpuUs: cpu, beside: bare / turns };
 }
 
 /** Any other row: measured in one go, with the bare route (when given) measured right before and right after it. */
@@ -751,7 +756,7 @@ async function measureBetween(
   const before = ceiling ? await ceiling.measure() : null;
   await route.prepare?.();
   const { result, cpuUs } = await withCpu(pid, () => load(url, route, route.load));
-  return { result, cpuUs, beside: ceiling && before !== null ? (before + (await ceiling.measure())) / 2 : null };
+  return { result, cpuUs, beside: ceiling === null || before === null ? null : (before + (await ceiling.measure())) / 2 };
 }
 
 async function measureCeiling(): Promise<Row> {
@@ -969,13 +974,13 @@ async function runDatabase(kind: "embedded" | "postgresql"): Promise<string | nu
       await route.prepare?.();
       await load(api.url, route, "seconds" in route.load ? { seconds: WARMUP_SECONDS } : { requests: STATS_WARMUP_REQUESTS });
       const { result, cpuUs, beside } =
-        comparable && route.sameBytes
+        comparable && route.read
           ? await measureInTurns(api.child.pid!, api.url, route, ceilingBeside)
           : await measureBetween(api.child.pid!, api.url, route, comparable ? ceilingBeside : null);
       const ratio = beside === null ? null : result.requests.average / beside;
       await route.finish?.();
       const answerBytes = bytesPerAnswer(result);
-      const sameBytes = route.sameBytes ? (await measureBare(answerBytes)).result.requests.average : null;
+      const sameBytes = route.read ? (await measureBare(answerBytes)).result.requests.average : null;
       const row: Row = {
         ...loadRow(route.name, route, result, cpuUs),
         beside,
