@@ -66,12 +66,17 @@ export class CatalogJson {
     return (this.productJson[product.id] ??= Buffer.from(productToJson(product)));
   }
 
-  /** The admin's product list: full products, joined from the product pages' pieces. */
-  adminPage(page: AdminProductsResponse): Buffer {
+  /**
+   * The admin's product list: full products, joined from the product pages' pieces; a product whose stock in
+   * `stockNow` differs from the catalogue's is written with that stock.
+   */
+  adminPage(page: AdminProductsResponse, stockNow: ReadonlyMap<number, number | null> = new Map()): Buffer {
     const pieces: Buffer[] = [PAGE_OPEN];
     for (let i = 0; i < page.products.length; i++) {
       if (i > 0) pieces.push(COMMA);
-      pieces.push(this.product(page.products[i]!));
+      const product = page.products[i]!;
+      const stock = stockNow.get(product.id);
+      pieces.push(stock === undefined || stock === product.stock ? this.product(product) : Buffer.from(productToJson({ ...product, stock })));
     }
     pieces.push(Buffer.from(`],"total":${page.total},"totalPages":${page.totalPages},"page":${page.page}}`));
     return Buffer.concat(pieces);

@@ -13,7 +13,7 @@ import { ErrorResponse, IdParams, OkResponse } from "@shop/shared/schemas/common
 import type { App } from "../app";
 import { listAdminProducts } from "../catalog/reads";
 import { catalogJson, sendJson } from "../plugins/app/catalog";
-import { createProduct, deleteProduct, updateProduct } from "../services/admin-products";
+import { createProduct, deleteProduct, readProduct, stockNow, updateProduct } from "../services/admin-products";
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
@@ -38,8 +38,23 @@ export default async function adminProductRoutes(instance: App) {
     async (request, reply) => {
       const catalog = await app.catalog.latest();
       const page = listAdminProducts(catalog, request.query);
-      return sendJson(reply, catalogJson(app, catalog).adminPage(page));
+      return sendJson(reply, catalogJson(app, catalog).adminPage(page, await stockNow(app.db, page.products)));
     },
+  );
+
+  app.get(
+    "/api/admin/products/:id",
+    {
+      onRequest,
+      schema: {
+        tags: ["admin"],
+        summary: "One product as the database has it now (its exact stock): what the editor opens",
+        security,
+        params: IdParams,
+        response: { 200: Product, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => readProduct(app.prisma, request.params.id),
   );
 
   app.post(
@@ -67,7 +82,7 @@ export default async function adminProductRoutes(instance: App) {
         security,
         params: IdParams,
         body: UpdateProductBody,
-        response: { 200: Product, ...errors },
+        response: { 200: Product, ...errors, 409: ErrorResponse },
       },
     },
     async (request) => updateProduct(app.prisma, app.config.uploadDir, request.params.id, request.body, app.notifier),

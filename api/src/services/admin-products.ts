@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { Prisma, PrismaClient, Sql } from "@shop/prisma/db";
+import type { Database, Prisma, PrismaClient, Sql } from "@shop/prisma/db";
 import { noopNotifier, type OrderNotifier } from "@shop/core/orders/notifications";
 import { announceStockChanges } from "@shop/core/stock/stock-changes";
 import { nextSku } from "@shop/prisma/sequences";
@@ -9,7 +9,7 @@ import { isUploadedImageUrl } from "@shop/shared/images";
 import type { CreateProductBody, UpdateProductBody } from "@shop/shared/schemas/admin";
 import type { Product } from "@shop/shared/schemas/catalog";
 import { normalizeSearchText } from "@shop/shared/text";
-import { badRequest, notFound } from "../plugins/app/errors";
+import { badRequest, conflict, notFound } from "../plugins/app/errors";
 import { productInclude, toProduct } from "./product-mapping";
 
 /**
@@ -27,6 +27,9 @@ export const PRICE_TOO_HIGH = "Цена не может быть больше 1 
 export const ONE_MAIN_CATEGORY = "У товара может быть только одна основная категория";
 export const IMAGE_URL_INVALID = "Недопустимый адрес изображения: загрузите файл через форму";
 export const IMAGE_FILE_MISSING = "Изображение не найдено на сервере: загрузите его заново";
+/** PUT with `stock_seen`: the stock moved (an order, another admin) after the edit began */
+export const stockChangedMeanwhile = (now: number | null) =>
+  `Пока вы редактировали товар, остаток изменился: ${now === null ? "теперь он не ведётся." : `сейчас ${now} шт.`} Проверьте остаток и сохраните снова.`;
 
 type ProductFields = Pick<
   CreateProductBody,
@@ -101,10 +104,24 @@ function checkNewImageUrl(uploadDir: string, url: string): string {
   return trimmed;
 }
 
-async function readProduct(db: Db, id: number): Promise<Product> {
+/** A product as the database has it now (the admin's editor: its stock is exact, unlike the catalogue's, docs/database.md). */
+export async function readProduct(db: Db, id: number): Promise<Product> {
   const row = await db.product.findUnique({ where: { id }, include: productInclude });
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   return toProduct(row);
+}
+
+/**
+ * The stock of these products as the database has it now, by id. The catalogue in memory is loaded again when a
+ * product's stock crosses what a shopper sees (sold out, 1–3 left), not on every order (docs/database.md, «The
+ * catalogue version»): the admin's list shows the exact count.
+ */
+export async function stockNow(db: Database, products: readonly { id: number }[]): Promise<Map<number, number | null>> {
+  if (products.length === 0) return new Map();
+  const rows = await db.read<{ id: number; stock: number | null }>(`SELECT id, stock FROM products WHERE id = ANY($1::int[])`, [
+    products.map((product) => product.id),
+  ]);
+  return new Map(rows.map((row) => [row.id, row.stock]));
 }
 
 /** Creates a product with a new article; images in the given order (the first is the main image). */
@@ -149,6 +166,9 @@ export async function updateProduct(
     const [locked] = await tx.$queryRaw<{ stock: number | null }[]>`SELECT stock FROM products WHERE id = ${id} FOR UPDATE`;
     const current = locked && (await tx.product.findUnique({ where: { id }, select: { id: true, images: { select: { id: true } } } }));
     if (!current) throw notFound(PRODUCT_NOT_FOUND);
+    if (body.stock !== undefined && body.stock_seen !== undefined && body.stock_seen !== locked.stock) {
+      throw conflict(stockChangedMeanwhile(locked.stock));
+    }
     const categoryIds = await checkCategories(tx, body.categoryIds);
 
     const updated = await tx.product.update({ where: { id }, data, select: { name: true, sku: true, stock: true } });

@@ -63,6 +63,11 @@ export type CreateProductBody = Static<typeof CreateProductBody>;
 /** PUT /api/admin/products/{id}: images in their new order; kept ones carry their id, new uploads only a URL. */
 export const UpdateProductBody = Type.Object({
   ...ProductFields,
+  /**
+   * with `stock`: the stock the edit started from. When orders or another admin changed it since, nothing is saved
+   * (409 with the stock now), so that a stock typed over an old figure never brings back pieces sold meanwhile
+   */
+  stock_seen: Type.Optional(NullableCount({ minimum: 0, maximum: STOCK_MAX })),
   images: Type.Optional(
     Type.Array(Type.Object({ id: Type.Optional(Id), image_url: ImageUrl }), { maxItems: 20 }),
   ),

@@ -32,9 +32,9 @@ export function fetchAdminProducts(
   return adminRequest<AdminProductsResponse>("/api/admin/products", { query, signal });
 }
 
-/** The editor reads a product through the public product endpoint, GET /api/products/{id}. */
+/** The editor reads a product as the database has it, its stock exact: GET /api/admin/products/{id}. */
 export async function fetchProduct(id: number, signal?: AbortSignal): Promise<Product> {
-  return adminRequest<Product>(`/api/products/${id}`, { signal });
+  return adminRequest<Product>(`/api/admin/products/${id}`, { signal });
 }
 
 export function createProduct(body: CreateProductBody): Promise<Product> {

@@ -215,6 +215,8 @@ describe("product editor", () => {
     expect(body.images).toEqual([{ id: 8, image_url: "/uploads/b.webp" }]);
     expect(body.categoryIds).toEqual([1, 5]);
     expect(body.price).toBe(1600);
+    // the stock was not touched: it is not sent, so orders placed meanwhile stand
+    expect(body).not.toHaveProperty("stock");
     expect(alerts.at(-1)).toBe("Товар успешно обновлен!");
   });
 
@@ -242,6 +244,7 @@ describe("product editor", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/admin/dashboard"));
     const [, body] = vi.mocked(api.updateProduct).mock.calls.at(-1)!;
     expect(body.stock).toBe(0);
+    expect(body.stock_seen).toBe(2);
     expect(body.made_to_order_days).toBe(14);
   });
 

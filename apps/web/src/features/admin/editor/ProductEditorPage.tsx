@@ -192,7 +192,7 @@ export default function ProductEditorPage() {
     const saved: SavedImage[] = current.map((image) => ({ id: image.id, url: image.url! }));
     try {
       if (isEdit && productId !== null) {
-        await updateProduct(productId, buildUpdatePayload(form, saved));
+        await updateProduct(productId, buildUpdatePayload(form, saved, product?.stock ?? null));
       } else {
         await createProduct(buildCreatePayload(form, saved));
       }

@@ -61,7 +61,7 @@ describe("editor payload", () => {
   });
 
   it("edit sends images: kept ones with their id, new uploads with the url only", () => {
-    const payload = buildUpdatePayload(form, [{ url: "/uploads/new.webp" }, { id: 11, url: "/uploads/old.webp" }]);
+    const payload = buildUpdatePayload(form, [{ url: "/uploads/new.webp" }, { id: 11, url: "/uploads/old.webp" }], null);
     expect(payload.images).toEqual([{ image_url: "/uploads/new.webp" }, { id: 11, image_url: "/uploads/old.webp" }]);
     expect(payload).not.toHaveProperty("imageUrls");
     expect(payload.categoryIds).toEqual([3, 7, 9]);
@@ -111,12 +111,22 @@ describe("editor payload", () => {
     expect(parseCount("0")).toBe(0);
     expect(parseCount(" 12 ")).toBe(12);
     expect(parseCount("1.5")).toBeNull();
-    const payload = buildUpdatePayload({ ...form, stock: "0", madeToOrderDays: "21" }, []);
+    const payload = buildUpdatePayload({ ...form, stock: "0", madeToOrderDays: "21" }, [], 3);
     expect(payload.stock).toBe(0);
     expect(payload.made_to_order_days).toBe(21);
-    const uncounted = buildUpdatePayload({ ...form, stock: "", madeToOrderDays: "" }, []);
+    const uncounted = buildUpdatePayload({ ...form, stock: "", madeToOrderDays: "" }, [], 3);
     expect(uncounted.stock).toBeNull();
     expect(uncounted.made_to_order_days).toBeNull();
+  });
+
+  it("edit sends the stock only when the admin changed it, with the stock the edit started from", () => {
+    const unchanged = buildUpdatePayload({ ...form, stock: "7" }, [], 7);
+    expect(unchanged).not.toHaveProperty("stock");
+    expect(unchanged).not.toHaveProperty("stock_seen");
+    expect(buildUpdatePayload({ ...form, stock: "" }, [], null)).not.toHaveProperty("stock");
+    expect(buildUpdatePayload({ ...form, stock: "5" }, [], 7)).toMatchObject({ stock: 5, stock_seen: 7 });
+    expect(buildUpdatePayload({ ...form, stock: "" }, [], 7)).toMatchObject({ stock: null, stock_seen: 7 });
+    expect(buildUpdatePayload({ ...form, stock: "2" }, [], null)).toMatchObject({ stock: 2, stock_seen: null });
   });
 
   it("the unsaved-changes snapshot changes with the inputs and with the image order", () => {

@@ -114,10 +114,17 @@ export function buildCreatePayload(form: ProductForm, images: readonly SavedImag
   return { ...commonFields(form), imageUrls: images.map((image) => image.url) };
 }
 
-/** PUT /api/admin/products/{id}: kept images with their id, new uploads with the URL only, in the new order. */
-export function buildUpdatePayload(form: ProductForm, images: readonly SavedImage[]): UpdateProductBody {
+/**
+ * PUT /api/admin/products/{id}: kept images with their id, new uploads with the URL only, in the new order. The
+ * stock goes only when the admin changed it, with the stock the edit started from (`stockSeen`): orders taking
+ * pieces while the editor is open are never undone by a save, and a stock typed over a figure that has moved since
+ * is refused (docs/product.md#stock).
+ */
+export function buildUpdatePayload(form: ProductForm, images: readonly SavedImage[], stockSeen: number | null): UpdateProductBody {
+  const { stock, ...fields } = commonFields(form);
   return {
-    ...commonFields(form),
+    ...fields,
+    ...(stock === stockSeen ? {} : { stock, stock_seen: stockSeen }),
     images: images.map((image) => (image.id != null ? { id: image.id, image_url: image.url } : { image_url: image.url })),
   };
 }
