@@ -499,6 +499,26 @@ describe("the cases found against a running shop", () => {
     expect(stored.comment).toBe("подъезд 2");
   });
 
+  it("refuses lists and objects nested thousands of levels deep with a 400, on public and admin routes", async () => {
+    const deepList = "[".repeat(5000) + "]".repeat(5000);
+    const deepObject = `{"cartProductIds":[1],"x":${'{"a":'.repeat(5000)}1${"}".repeat(5000)}}`;
+    const post = (url: string, payload: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: "POST", url, payload, headers: { "content-type": "application/json", ...headers } });
+    for (const [url, headers] of [["/api/cart/recommendations", {}], ["/api/orders", {}], ["/api/admin/products", admin()]] as const) {
+      const list = await post(url, deepList, headers);
+      expect([list.statusCode, list.json()], url).toEqual([
+        400,
+        { message: "Тело запроса: слишком много уровней вложенности", errors: { ["0.".repeat(31) + "0"]: "Тело запроса: слишком много уровней вложенности" } },
+      ]);
+      const object = await post(url, deepObject, headers);
+      expect(object.statusCode, url).toBe(400);
+      expect(object.json<{ message: string }>().message, url).toBe("Поле «a»: слишком много уровней вложенности");
+    }
+    // as deep as the guard goes is still read
+    const deepest = await post("/api/cart/recommendations", `{"cartProductIds":[1],"x":${'{"a":'.repeat(31)}1${"}".repeat(31)}}`);
+    expect(deepest.statusCode).toBe(200);
+  });
+
   it("refuses Infinity, 1e309, 0x10 and ids past the database's range with 400 in query, path and body", async () => {
     for (const page of ["Infinity", "1e309", "0x10", "-Infinity", "1e20"]) {
       const response = await t.app.inject({ method: "GET", url: `/api/products?page=${page}` });

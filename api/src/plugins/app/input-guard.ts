@@ -7,12 +7,20 @@ import { fieldLabel } from "./validation-messages";
 /**
  * What the schemas cannot say about typed input, checked before them on every route (docs/api.md#validation-messages):
  * - text: a NUL character is removed (PostgreSQL cannot store it); half of an emoji (a lone surrogate) is refused;
+ * - nesting: lists and objects deeper than MAX_DEPTH are refused;
  * - numbers: where the schema wants a number, a string must be a plain decimal. The validator coerces query
  *   strings (and strings in bodies) with JavaScript's `+x`, which reads 'Infinity', '1e309' and '0x10' as numbers.
  */
 
 export const BAD_TEXT = "текст содержит недопустимые символы";
 export const NOT_A_NUMBER = "должно быть числом";
+export const TOO_DEEP = "слишком много уровней вложенности";
+
+/**
+ * Lists and objects nested deeper than this are refused: no request of the shop (nor a Telegram update) comes near
+ * it, and walking thousands of levels would run out of stack.
+ */
+export const MAX_DEPTH = 32;
 
 const DECIMAL = /^-?\d{1,20}(\.\d{1,20})?$/;
 
@@ -98,31 +106,39 @@ function numberAsBadString(schema: SchemaNode, value: unknown): string | null {
   return null;
 }
 
+/** What the text check found, and where ("" for the value it was given). */
+interface Found {
+  path: string;
+  problem: string;
+}
+
+const inside = (key: string | number, found: Found): Found => ({ path: under(key, found.path), problem: found.problem });
+
 /**
- * Removes NUL from every string of `holder[key]` (in place for objects and arrays); the path of a lone surrogate
- * under it ("" for that value itself), else null.
+ * Removes NUL from every string of `holder[key]` (in place for objects and arrays); what it finds under it: a lone
+ * surrogate, or lists and objects nested deeper than MAX_DEPTH. Null when nothing.
  */
-function cleanText(holder: Record<string | number, unknown>, key: string | number): string | null {
+function cleanText(holder: Record<string | number, unknown>, key: string | number, depth = 0): Found | null {
   const value = holder[key];
   if (typeof value === "string") {
-    if (hasLoneSurrogate(value)) return "";
+    if (hasLoneSurrogate(value)) return { path: "", problem: BAD_TEXT };
     if (value.includes("\u0000")) holder[key] = value.replaceAll("\u0000", "");
     return null;
   }
+  if (value === null || typeof value !== "object") return null;
+  if (depth === MAX_DEPTH) return { path: "", problem: TOO_DEEP };
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index++) {
-      const found = cleanText(value as unknown[] as Record<number, unknown>, index);
-      if (found !== null) return under(index, found);
+      const found = cleanText(value as unknown[] as Record<number, unknown>, index, depth + 1);
+      if (found !== null) return inside(index, found);
     }
     return null;
   }
-  if (value !== null && typeof value === "object") {
-    const record = value as Record<string, unknown>;
-    for (const name of Object.keys(record)) {
-      if (hasLoneSurrogate(name)) return "";
-      const found = cleanText(record, name);
-      if (found !== null) return under(name, found);
-    }
+  const record = value as Record<string, unknown>;
+  for (const name of Object.keys(record)) {
+    if (hasLoneSurrogate(name)) return { path: "", problem: BAD_TEXT };
+    const found = cleanText(record, name, depth + 1);
+    if (found !== null) return inside(name, found);
   }
   return null;
 }
@@ -149,7 +165,7 @@ function guard(request: FastifyRequest, schema: Schema | undefined): void {
   const plainUrl = PLAIN_URL.test(request.url);
   for (const [property, part] of PARTS) {
     const badText = plainUrl && property !== "body" ? null : cleanText(request as unknown as Record<string, unknown>, property);
-    if (badText !== null) refuse(badText, part, BAD_TEXT);
+    if (badText !== null) refuse(badText.path, part, badText.problem);
     const partSchema = schema?.[part];
     const badNumber = partSchema ? numberAsBadString(partSchema, request[property]) : null;
     if (badNumber !== null) refuse(badNumber, part, NOT_A_NUMBER);
