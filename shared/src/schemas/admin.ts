@@ -40,7 +40,11 @@ const ImageUrl = Type.String({ minLength: 1, maxLength: 500 });
 
 const ProductFields = {
   name: Type.String({ maxLength: 200 }),
-  price: Type.Union([Type.Number(), Type.String({ maxLength: 20 })]),
+  /**
+   * as typed: a number, or text with a comma or a dot (parsePrice). One type list, not a union: the validator would
+   * coerce text such as '0x10' or '1e3' into the number branch before the price's own check sees it
+   */
+  price: Type.Unsafe<number | string>({ type: ["number", "string"], maxLength: 20 }),
   material: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
   description: Type.Optional(Nullable(Type.String({ maxLength: 20000 }))),
   width: Dimension,
