@@ -30,9 +30,11 @@ describe("admin categories", () => {
   });
 
   it("refuses a blank name on create with the shop's message", async () => {
-    const response = await call("POST", "/api/admin/categories", { name: "   ", type: "sub" });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: "Введите название категории", errors: { name: "Введите название категории" } });
+    for (const name of ["   ", "\u200b", "\u00ad\u2060"]) {
+      const response = await call("POST", "/api/admin/categories", { name, type: "sub" });
+      expect(response.statusCode, JSON.stringify(name)).toBe(400);
+      expect(response.json()).toEqual({ message: "Введите название категории", errors: { name: "Введите название категории" } });
+    }
   });
 
   it("refuses a bad type or a missing field", async () => {

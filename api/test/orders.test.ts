@@ -133,6 +133,8 @@ describe("POST /api/orders validation", () => {
   it.each([
     ["a blank name", { customer_name: "   " }, "Введите имя", { customer_name: "Введите имя" }],
     ["an empty name", { customer_name: "" }, "Введите имя", { customer_name: "Введите имя" }],
+    ["a name of zero-width spaces", { customer_name: "\u200b\u2060" }, "Введите имя", { customer_name: "Введите имя" }],
+    ["a name of Hangul fillers", { customer_name: "\u3164" }, "Введите имя", { customer_name: "Введите имя" }],
     ["an empty phone", { customer_phone: "" }, "Введите телефон", { customer_phone: "Введите телефон" }],
     ["a phone of just the country digit", { customer_phone: "+7 " }, "Введите телефон", { customer_phone: "Введите телефон" }],
     ["a short phone", { customer_phone: "+7 (912) 345-67" }, "Введите полный номер", { customer_phone: "Введите полный номер" }],

@@ -1,4 +1,5 @@
 import { phoneError } from "./phone";
+import { looksEmpty } from "./text";
 
 /** Checkout form validation (docs/product.md#checkout-validation); the same rules run in the browser and the server. */
 
@@ -17,7 +18,7 @@ export type CheckoutErrors = Partial<Record<"customer_name" | "customer_phone", 
 
 export function validateCheckoutForm(form: CheckoutForm): CheckoutErrors {
   const errors: CheckoutErrors = {};
-  if (!form.customer_name?.trim()) errors.customer_name = CHECKOUT_MESSAGES.nameRequired;
+  if (looksEmpty(form.customer_name)) errors.customer_name = CHECKOUT_MESSAGES.nameRequired;
   const phone = phoneError(form.customer_phone);
   if (phone) errors.customer_phone = phone;
   return errors;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cardImageUrl, imageSrcSet, isUploadedImageUrl } from "./images";
-import { DEFAULT_META_DESCRIPTION, metaDescription, normalizeSearchText } from "./text";
+import { DEFAULT_META_DESCRIPTION, looksEmpty, metaDescription, normalizeSearchText } from "./text";
 import { validateCheckoutForm } from "./checkout";
 
 describe("search text", () => {
@@ -43,5 +43,15 @@ describe("checkout validation", () => {
       customer_phone: "Введите полный номер",
     });
     expect(validateCheckoutForm({ customer_name: "Анна", customer_phone: "+7 (912) 345-67-89" })).toEqual({});
+  });
+
+  it("takes a name of nothing visible for no name", () => {
+    for (const invisible of ["\u200b", "\u2060", "\u00ad", "\ufeff", "\u3164", "\u115f", " \u200d\u200c ", "\u200e\u200f"]) {
+      expect(looksEmpty(invisible), JSON.stringify(invisible)).toBe(true);
+      expect(validateCheckoutForm({ customer_name: invisible, customer_phone: "+7 (912) 345-67-89" })).toEqual({ customer_name: "Введите имя" });
+    }
+    expect(looksEmpty(null)).toBe(true);
+    // a visible character among them is a name: an emoji joined by a zero-width joiner, a word with a soft hyphen
+    for (const name of ["Анна", "👩\u200d🎨", "Ан\u00adна", "\u200bЯ", "李"]) expect(looksEmpty(name), name).toBe(false);
   });
 });

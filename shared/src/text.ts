@@ -40,3 +40,12 @@ export function cutText(text: string, maxUnits: number, ellipsis = "…"): strin
 
 /** Half of a surrogate pair with no other half: not a character, and no UTF-8 (PostgreSQL and Telegram refuse it). */
 export const hasLoneSurrogate = (text: string) => /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+
+/**
+ * Nothing a reader would see: white space, format characters (zero-width space and joiners, soft hyphen, word
+ * joiner, byte order mark, direction marks), the combining grapheme joiner and the Hangul fillers.
+ */
+const INVISIBLE_ONLY = /^[\s\p{Cf}\u034F\u115F\u1160\u3164\uFFA0]*$/u;
+
+/** True when the text shows nothing: a name made only of such characters is no name (docs/product.md#checkout-validation). */
+export const looksEmpty = (text: string | null | undefined): boolean => !text || INVISIBLE_ONLY.test(text);

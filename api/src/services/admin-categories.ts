@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@shop/prisma/db";
 import type { CategoryBody } from "@shop/shared/schemas/admin";
 import type { Category, CategoryType } from "@shop/shared/schemas/catalog";
+import { looksEmpty } from "@shop/shared/text";
 import { badRequest, conflict, notFound } from "../plugins/app/errors";
 
 /**
@@ -36,7 +37,7 @@ async function assertNameFree(prisma: PrismaClient, type: CategoryType, name: st
 
 export async function createCategory(prisma: PrismaClient, body: CategoryBody): Promise<Category> {
   const name = cleanName(body.name);
-  if (!name) throw badRequest(CATEGORY_NAME_REQUIRED, { name: CATEGORY_NAME_REQUIRED });
+  if (looksEmpty(name)) throw badRequest(CATEGORY_NAME_REQUIRED, { name: CATEGORY_NAME_REQUIRED });
   await assertNameFree(prisma, body.type, name);
   try {
     const row = await prisma.category.create({ data: { name, type: body.type } });
@@ -53,7 +54,7 @@ export async function createCategory(prisma: PrismaClient, body: CategoryBody): 
  */
 export async function updateCategory(prisma: PrismaClient, id: number, body: CategoryBody): Promise<Category> {
   const name = cleanName(body.name);
-  if (!name) throw badRequest(CATEGORY_NAME_EMPTY, { name: CATEGORY_NAME_EMPTY });
+  if (looksEmpty(name)) throw badRequest(CATEGORY_NAME_EMPTY, { name: CATEGORY_NAME_EMPTY });
   const current = await prisma.category.findUnique({ where: { id } });
   if (!current) throw notFound(CATEGORY_NOT_FOUND);
   await assertNameFree(prisma, body.type, name, id);

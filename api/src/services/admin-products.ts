@@ -8,7 +8,7 @@ import { nextSku } from "@shop/prisma/sequences";
 import { isUploadedImageUrl } from "@shop/shared/images";
 import type { CreateProductBody, UpdateProductBody } from "@shop/shared/schemas/admin";
 import type { Product } from "@shop/shared/schemas/catalog";
-import { normalizeSearchText } from "@shop/shared/text";
+import { looksEmpty, normalizeSearchText } from "@shop/shared/text";
 import { badRequest, conflict, notFound } from "../plugins/app/errors";
 import { productInclude, toProduct } from "./product-mapping";
 
@@ -55,12 +55,12 @@ export function parsePrice(raw: number | string): string {
   return (cents / 100).toFixed(2);
 }
 
-const optionalText = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
+const optionalText = (value: string | null | undefined) => (value === undefined ? undefined : looksEmpty(value) ? null : value!.trim());
 
 /** The plain fields, checked and cleaned; undefined means "not sent" (left as it is on update). */
 function productData(body: ProductFields) {
   const name = body.name.replace(/\s+/g, " ").trim();
-  if (!name) throw badRequest(NAME_REQUIRED, { name: NAME_REQUIRED });
+  if (looksEmpty(name)) throw badRequest(NAME_REQUIRED, { name: NAME_REQUIRED });
   return {
     name,
     searchName: normalizeSearchText(name),

@@ -3,6 +3,7 @@ import { validateCheckoutForm, type CheckoutForm } from "@shop/shared/checkout";
 import { MAX_ITEM_QUANTITY } from "@shop/shared/constants";
 import { isDbId } from "@shop/shared/ids";
 import { normalizePhone } from "@shop/shared/phone";
+import { looksEmpty } from "@shop/shared/text";
 import type { OutOfStockItem } from "@shop/shared/schemas/orders";
 import { invalid } from "../errors";
 import { canOrder, outOfStock } from "../stock/out-of-stock";
@@ -26,7 +27,7 @@ export function checkContact(form: CheckoutForm): OrderContact {
   const errors = validateCheckoutForm(form);
   const messages = Object.values(errors);
   if (messages.length > 0) throw invalid(messages[0]!, errors as Record<string, string>);
-  const optional = (value: string | null | undefined) => value?.trim() || null;
+  const optional = (value: string | null | undefined) => (looksEmpty(value) ? null : value!.trim());
   return {
     customerName: form.customer_name.trim(),
     customerPhone: normalizePhone(form.customer_phone)!,
