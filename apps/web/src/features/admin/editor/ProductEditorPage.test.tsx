@@ -3,6 +3,7 @@ import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Category, Product } from "@shop/shared/schemas/catalog";
 import * as api from "../api/catalog";
+import { ApiError } from "../api/client";
 import { startSession } from "../session";
 import ProductEditorPage from "./ProductEditorPage";
 
@@ -246,6 +247,25 @@ describe("product editor", () => {
     expect(body.stock).toBe(0);
     expect(body.stock_seen).toBe(2);
     expect(body.made_to_order_days).toBe(14);
+  });
+
+  it("a save refused because orders changed the stock meanwhile says so, and the next save starts from the stock now", async () => {
+    vi.mocked(api.fetchProduct).mockResolvedValueOnce({ ...product, stock: 10 }).mockResolvedValueOnce({ ...product, stock: 8 });
+    const message = "Пока вы редактировали товар, остаток изменился: сейчас 8 шт. Проверьте остаток и сохраните снова.";
+    vi.mocked(api.updateProduct).mockRejectedValueOnce(new ApiError(409, message));
+    const router = renderAt("/admin/product/edit/42");
+    await screen.findByText("Редактировать товар");
+    expect((await field("stock")).value).toBe("10");
+    fill("stock", "12");
+    fireEvent.submit(document.getElementById("product-form")!);
+    await waitFor(() => expect(alerts.at(-1)).toBe(`Произошла ошибка при сохранении: ${message}`));
+    expect(vi.mocked(api.updateProduct).mock.calls.at(-1)![1]).toMatchObject({ stock: 12, stock_seen: 10 });
+    await waitFor(() => expect(api.fetchProduct).toHaveBeenCalledTimes(2));
+
+    fill("stock", "10");
+    fireEvent.submit(document.getElementById("product-form")!);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/admin/dashboard"));
+    expect(vi.mocked(api.updateProduct).mock.calls.at(-1)![1]).toMatchObject({ stock: 10, stock_seen: 8 });
   });
 
   it("load failure says so", async () => {

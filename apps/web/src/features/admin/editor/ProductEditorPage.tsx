@@ -204,6 +204,12 @@ export default function ProductEditorPage() {
       window.alert(`Произошла ошибка при сохранении: ${errorText(error)}`);
       setSaving(false);
       if (error instanceof ApiError && error.isAuthError) endSession();
+      // the stock moved while the editor was open (the message says to what): the next save starts from it
+      if (error instanceof ApiError && error.status === 409 && productId !== null) {
+        fetchProduct(productId)
+          .then(setProduct)
+          .catch((reason: unknown) => logFailure("editor failed to read the product again", reason));
+      }
     }
   }
 
