@@ -56,8 +56,13 @@ function OrderItems({ id }: { id: number }) {
           <ProductImage image={item.product_image ? { id: item.id, image_url: item.product_image } : undefined} alt={item.product_name} />
         </span>
       }
-      subtitle={`${item.quantity} × ${formatPrice(item.price)}`}
-      after={<span className={styles.itemTotal}>{formatPrice(item.price * item.quantity)}</span>}
+      // the line's total under its name, not beside it: the name keeps the row's width on a phone
+      subtitle={
+        <span className={styles.itemLine}>
+          <span>{`${item.quantity} × ${formatPrice(item.price)}`}</span>
+          <span className={styles.itemTotal}>{formatPrice(item.price * item.quantity)}</span>
+        </span>
+      }
     >
       {item.product_id ? (
         <Link to={`/product/${item.product_id}`} className={styles.telegramLink}>
