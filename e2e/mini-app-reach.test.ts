@@ -244,6 +244,9 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("the Mini App re
         .poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue("--tg-viewport-content-safe-area-inset-top")))
         .toBe("46px");
       await expect.poll(async () => (await dialog.getByRole("button", { name: "Закрыть" }).boundingBox())!.y).toBeGreaterThanOrEqual(93);
+      // the page under it starts below them too
+      const mainPaddingTop = () => page.locator("main").evaluate((main) => getComputedStyle(main).paddingTop);
+      await expect.poll(mainPaddingTop).toBe("93px");
       await page.waitForLoadState("networkidle");
       await screenshot(page, `reach-lightbox-fullscreen-${theme}`, "mobile");
       await dialog.getByRole("button", { name: "Закрыть" }).click();
@@ -251,6 +254,7 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("the Mini App re
       await expect
         .poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue("--tg-viewport-content-safe-area-inset-top")))
         .toBe("0px");
+      await expect.poll(mainPaddingTop).toBe("0px");
       expect(app.errors).toEqual([]);
     } finally {
       await app.close();
