@@ -299,6 +299,11 @@ describe("admin", () => {
     ]);
     const kept = await t.prisma.product.findUniqueOrThrow({ where: { id: vase.id } });
     expect([kept.stock, kept.description]).toEqual([8, "Глазурь цвета льна"]);
+    for (const bad of [-1, 1.5, "восемь", 100001]) {
+      const refused = await adminCall("PUT", `/api/admin/products/${vase.id}`, { name: vase.name, price: vase.price, stock: 12, stock_seen: bad });
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+      expect((refused.json() as { message: string }).message, JSON.stringify(bad)).toMatch(/^Остаток до правки: /);
+    }
     const counted = await adminCall("PUT", `/api/admin/products/${vase.id}`, { name: vase.name, price: vase.price, stock: 12, stock_seen: 8 });
     expect([counted.statusCode, (counted.json() as Product).stock]).toEqual([200, 12]);
     await setStock(vase, null);

@@ -42,6 +42,7 @@ const FIELD_LABELS: Record<string, string> = {
   categoryIds: "Категории",
   imageUrls: "Изображения",
   stock: "Остаток",
+  stock_seen: "Остаток до правки",
   made_to_order_days: "Дней на изготовление",
   delta: "Изменение остатка",
   soldOut: "Только распроданные",
