@@ -5,9 +5,10 @@
 //                  └─────────────────────┴──── bot ◄───┘
 //
 // Workspaces import each other by package name (`@shop/core/orders`); npm links them into node_modules/@shop and
-// their package.json "exports" maps `./*` to `./src/*.ts`, so every rule below sees the real file (`core/src/orders.ts`)
-// whether a file is imported by name or by a relative path. Rules name folders, so a workspace is covered as soon
-// as its folder exists. Every rule covers a workspace's tests too.
+// each package.json's "exports" names its public entries (`./orders` → `./src/orders/index.ts`), so a name that is
+// not exported does not resolve, and every rule below sees the real file whether a file is imported by name or by a
+// relative path. Rules name folders, so a workspace is covered as soon as its folder exists. Every rule covers a
+// workspace's tests too, unless it says otherwise.
 
 /** Paths that are not another workspace: npm packages and Node's built-ins are allowed unless a rule says otherwise. */
 const npmOrNode = { dependencyTypesNot: ["core"], pathNot: "(^|/)node_modules/" };
@@ -70,11 +71,60 @@ module.exports = {
       to: { path: "^bot/" },
     },
     {
+      name: "core-modules-meet-at-their-entries",
+      comment:
+        "core is one folder per module (catalog, orders, stock, payments, …), each with one public entry, index.ts: a " +
+        "module uses another only through it, never through one of its files, so each module's inside can change freely.",
+      severity: "error",
+      from: { path: "^core/src/([^/]+)/" },
+      to: { path: "^core/src/[^/]+/", pathNot: ["^core/src/$1/", "^core/src/[^/]+/index[.]ts$"] },
+    },
+    {
+      name: "core-is-used-through-its-module-entries",
+      comment:
+        "Outside core, a module is reached through its package entry (`@shop/core/orders`, exported by core/package.json), " +
+        "never through one of its files by a relative path; tests included: they test what the module offers.",
+      severity: "error",
+      from: { pathNot: "^core/src/" },
+      to: { path: "^core/src/[^/]+/", pathNot: "^core/src/[^/]+/index[.]ts$" },
+    },
+    {
+      name: "workspaces-meet-by-package-name",
+      comment:
+        "A workspace's own code reaches another workspace by its package name, so that the other's package.json " +
+        "\"exports\" decides what is public; a relative path into another folder would go round it. Tests may look " +
+        "into what they test.",
+      severity: "error",
+      from: { path: "^(shared|prisma|core|api|bot|server)/(src|seed)/" },
+      to: { dependencyTypes: ["local"], pathNot: ["^$1/", "(^|/)node_modules/"] },
+    },
+    {
+      name: "e2e-drives-the-running-shop",
+      comment:
+        "Browser tests use the shop as a shopper, a manager and Telegram do: through the server they start, the " +
+        "database they set up (prisma), the shared rules and texts, and the Bot API stand-in; never the API's, the " +
+        "bot's or the core's code.",
+      severity: "error",
+      from: { path: "^e2e/" },
+      to: { ...npmOrNode, pathNot: [npmOrNode.pathNot, "^(e2e|shared|prisma)/", "^bot/test/helpers/"] },
+    },
+    {
+      name: "scripts-measure-from-outside",
+      comment:
+        "The test runner, the build and the benchmarks start the shop as a user would and measure it: they may use " +
+        "the database package (to seed and measure it), shared, and the browser tests' helpers, not the shop's code.",
+      severity: "error",
+      from: { path: "^scripts/" },
+      to: { ...npmOrNode, pathNot: [npmOrNode.pathNot, "^(scripts|shared|prisma)/", "^e2e/helpers/", "^bot/test/helpers/"] },
+    },
+    {
       name: "no-circular",
-      comment: "Files of one workspace form no import cycle: a cycle means two files are one idea, or one depends on a detail of the other.",
+      comment:
+        "Files of one workspace form no import cycle, type-only imports included: a cycle means two files are one idea, " +
+        "or one depends on a detail of the other.",
       severity: "error",
       from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
+      to: { circular: true },
     },
     {
       name: "not-to-unresolvable",

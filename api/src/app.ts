@@ -1,11 +1,11 @@
-import Fastify, { LogController, type FastifyInstance } from "fastify";
+import Fastify, { LogController } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Database } from "@shop/prisma/db";
 import type { Config } from "@shop/core/config";
-import { noopNotifier, type OrderNotifier } from "@shop/core/orders/notifications";
-import { createBotInfo, type BotInfo } from "@shop/core/telegram/bot-info";
-import type { ProductSharer } from "@shop/core/telegram/product-share";
-import type { InvoiceLinks } from "@shop/core/payments/invoice-links";
+import { noopNotifier, type OrderNotifier } from "@shop/core/orders";
+import { createBotInfo } from "@shop/core/telegram";
+import type { ProductSharer } from "@shop/core/telegram";
+import type { InvoiceLinks } from "@shop/core/payments";
 import errorsPlugin, { clientErrors, frameworkErrors } from "./plugins/app/errors";
 import inputGuardPlugin from "./plugins/app/input-guard";
 import authPlugin from "./plugins/app/auth";
@@ -44,22 +44,9 @@ export interface AppOptions {
   preparedOrdersCleanupEveryMs?: number;
 }
 
-declare module "fastify" {
-  interface FastifyInstance {
-    config: Config;
-    db: Database;
-    prisma: Database["prisma"];
-    notifier: OrderNotifier;
-    /** the bot's username, settable once the bot learns it from getMe */
-    botInfo: BotInfo;
-    /** null without a bot: POST /api/telegram/share answers 503 */
-    productSharer: ProductSharer | null;
-    /** null without payments: POST /api/my-orders/{id}/invoice-link answers 409 */
-    invoiceLinks: InvoiceLinks | null;
-  }
-}
+import type { App } from "./app-type";
 
-export type App = FastifyInstance;
+export type { App };
 
 /** Builds the whole server (API and web app) without listening: `server.ts` starts it, tests `inject` into it. */
 export async function buildApp(options: AppOptions): Promise<App> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { OrderNotifier } from "@shop/core/orders/notifications";
-import { changeOrderStatus } from "@shop/core/orders/change-status";
+import type { OrderNotifier } from "@shop/core/orders";
+import { changeOrderStatus } from "@shop/core/orders";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 import { insertOrder } from "./helpers/order-rows";
 import { createTestApp, type TestApp } from "./helpers/test-app";

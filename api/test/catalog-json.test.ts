@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import fastJson from "fast-json-stringify";
 import { AdminProductsResponse } from "@shop/shared/schemas/admin";
 import { CatalogResponse, CategoryList, Product, ProductCardList, SearchResponse } from "@shop/shared/schemas/catalog";
-import { CatalogJson } from "../src/catalog/json";
-import { CatalogSnapshot, type CatalogRows } from "../src/catalog/snapshot";
+import { CatalogJson } from "../src/wire/catalog-json";
+import { CatalogSnapshot, type CatalogRows } from "@shop/core/catalog";
 
 /**
  * The catalogue's answers joined from pieces must be byte for byte what the routes' response schemas would

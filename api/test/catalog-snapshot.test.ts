@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ProductCard, SortOrder } from "@shop/shared/schemas/catalog";
 import { normalizeSearchText } from "@shop/shared/text";
-import { CatalogSnapshot, type CatalogFilter, type CatalogRows } from "../src/catalog/snapshot";
+import { CatalogSnapshot, type CatalogFilter, type CatalogRows } from "@shop/core/catalog";
 
 /**
  * The in-memory catalogue against a plain reading of its rules (filter everything, sort everything, slice),

@@ -4,7 +4,7 @@ import { nextSku } from "@shop/prisma/sequences";
 import type { CatalogResponse, Category, Product } from "@shop/shared/schemas/catalog";
 import { buildApp, type App } from "../src/app";
 import { resolveJwtSecret } from "../src/services/secrets";
-import { CATALOG_CHECK_MS, CatalogStore, LOAD_SLICE, loadCatalog } from "../src/catalog/store";
+import { CATALOG_CHECK_MS, CatalogStore, LOAD_SLICE, loadCatalog } from "@shop/core/catalog";
 import { openTestDatabase } from "@shop/prisma/test-database";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 import { createFixture, type Fixture } from "./helpers/fixtures";

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@shop/prisma/db";
 import { openTestDatabase } from "@shop/prisma/test-database";
 import { ShopError } from "@shop/core/errors";
-import { ORDER_MESSAGES, type KnownProducts, type ProductPriceRow } from "@shop/core/orders/checkout";
-import { noopNotifier, type OrderNotifier } from "@shop/core/orders/notifications";
-import { placeOrder } from "@shop/core/orders/place-order";
-import { OrderSlots } from "@shop/core/orders/order-slots";
-import { KEY_USED_FOR_ANOTHER_ORDER } from "@shop/core/orders/idempotency";
-import { confirmPreparedOrder } from "@shop/core/orders/prepared-orders";
+import { ORDER_MESSAGES, type KnownProducts, type ProductPriceRow } from "@shop/core/orders";
+import { noopNotifier, type OrderNotifier } from "@shop/core/orders";
+import { placeOrder } from "@shop/core/orders";
+import { OrderSlots } from "@shop/core/orders";
+import { KEY_USED_FOR_ANOTHER_ORDER } from "@shop/core/orders";
+import { confirmPreparedOrder } from "@shop/core/orders";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 import { CONTACT } from "./helpers/checkout";
 

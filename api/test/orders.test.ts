@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreateOrderResponse } from "@shop/shared/schemas/orders";
-import type { OrderNotifier } from "@shop/core/orders/notifications";
+import type { OrderNotifier } from "@shop/core/orders";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 import { CONTACT, line } from "./helpers/checkout";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "@shop/core/config";
-import type { OrderNotifier } from "@shop/core/orders/notifications";
-import { PAYMENT_TEXTS, recordPayment } from "@shop/core/payments/payments";
+import type { OrderNotifier } from "@shop/core/orders";
+import { PAYMENT_TEXTS, recordPayment } from "@shop/core/payments";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 import { insertOrder } from "./helpers/order-rows";
 import { BOT_ENV, initDataHeader } from "./helpers/telegram";

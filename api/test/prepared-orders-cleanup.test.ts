@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteExpiredPreparedOrders } from "@shop/core/orders/expired-prepared-orders";
+import { deleteExpiredPreparedOrders } from "@shop/core/orders";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
 const HOUR = 3600 * 1000;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrepareOrderResponse } from "@shop/shared/schemas/orders";
 import { PREPARED_ORDER_TTL_MS } from "@shop/shared/constants";
-import type { OrderNotifier } from "@shop/core/orders/notifications";
-import { confirmPreparedOrder, findPreparedOrder } from "@shop/core/orders/prepared-orders";
-import { toAdminOrder } from "../src/services/order-wire";
+import type { OrderNotifier } from "@shop/core/orders";
+import { confirmPreparedOrder, findPreparedOrder } from "@shop/core/orders";
+import { toAdminOrder } from "../src/wire/orders";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 import { CONTACT } from "./helpers/checkout";

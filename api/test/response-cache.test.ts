@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ResponseCache } from "../src/catalog/response-cache";
+import { ResponseCache } from "../src/wire/response-cache";
 
 describe("ResponseCache", () => {
   it("keeps a body from the second time its key is asked for, then makes it no more", () => {

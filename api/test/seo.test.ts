@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 import { createTestApp, type TestApp } from "./helpers/test-app";
-import { DEFAULT_PRIVACY_POLICY } from "../src/services/privacy-policy";
+import { DEFAULT_PRIVACY_POLICY } from "../src/pages/privacy-policy";
 
 /** robots.txt, the sitemap, canonical links, a product's structured data and the privacy policy (docs/product.md#search-engines). */
 

@@ -11,7 +11,7 @@ import {
   topCustomers,
   topProducts,
   type StatsRange,
-} from "../src/services/stats";
+} from "@shop/core/statistics";
 import { openTestDatabase } from "@shop/prisma/test-database";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 import { insertOrder } from "./helpers/order-rows";

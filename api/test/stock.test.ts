@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { OrderNotifier } from "@shop/core/orders/notifications";
+import type { OrderNotifier } from "@shop/core/orders";
 import type { AdminProductsResponse } from "@shop/shared/schemas/admin";
 import type { CatalogResponse, Product } from "@shop/shared/schemas/catalog";
 import type { CreateOrderResponse } from "@shop/shared/schemas/orders";

@@ -10,8 +10,8 @@ import { computeTotals } from "@shop/shared/pricing";
 import { metaDescription } from "@shop/shared/text";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 import { createTestApp, type TestApp } from "./helpers/test-app";
-import { escapeHtml } from "../src/services/page-html";
-import { withCanonical } from "../src/services/seo";
+import { escapeHtml } from "../src/pages/page-html";
+import { withCanonical } from "../src/pages/seo";
 
 const INDEX = `<!doctype html>
 <html lang="ru">

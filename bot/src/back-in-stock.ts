@@ -1,5 +1,5 @@
 import { Composer, type Context } from "grammy";
-import { unsubscribe } from "@shop/core/stock/back-in-stock";
+import { unsubscribe } from "@shop/core/stock";
 import type { BotDeps } from "./deps";
 import { parseCallback } from "./callback-data";
 import { backInStockKeyboard } from "./keyboards";

@@ -1,5 +1,6 @@
 import { Composer, type Context } from "grammy";
-import type { BotDeps, ShopCatalog } from "./deps";
+import type { ShopCatalog } from "@shop/core/catalog";
+import type { BotDeps } from "./deps";
 import { INLINE_CACHE_SECONDS, INLINE_RESULTS_LIMIT } from "@shop/shared/constants";
 import { productInlineResult } from "./product-card";
 

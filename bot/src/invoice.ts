@@ -1,10 +1,10 @@
 import { Api } from "grammy";
 import type { LabeledPrice } from "grammy/types";
 import type { PaymentSettings } from "@shop/core/config";
-import type { Order } from "@shop/core/orders/order";
-import type { InvoiceLinks } from "@shop/core/payments/invoice-links";
-import { invoicePayload } from "@shop/core/payments/invoice-payload";
-import { CURRENCY } from "@shop/core/payments/payments";
+import type { Order } from "@shop/core/orders";
+import type { InvoiceLinks } from "@shop/core/payments";
+import { invoicePayload } from "@shop/core/payments";
+import { CURRENCY } from "@shop/core/payments";
 import { formatPrice } from "@shop/shared/format";
 import { toKopecks } from "@shop/shared/pricing";
 import { cutText } from "@shop/shared/text";

@@ -1,5 +1,5 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
-import type { Order } from "@shop/core/orders/order";
+import type { Order } from "@shop/core/orders";
 import { ORDER_STATUSES, statusLabel, type OrderStatus } from "@shop/shared/labels";
 import { deliveryCostCallback, invoiceBackCallback, invoiceCallback, statusCallback, unsubscribeCallback } from "./callback-data";
 

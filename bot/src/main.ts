@@ -1,12 +1,14 @@
 import Fastify from "fastify";
 import { openDatabase } from "@shop/prisma/db";
+import { CatalogStore, shopCatalog } from "@shop/core/catalog";
 import { ConfigError, loadConfig, type Config } from "@shop/core/config";
 import { startBot, WEBHOOK_PATH } from "./runtime";
 
 /**
  * The bot as its own process (`npm run start -w bot`), next to API instances that run with BOT_MODE=off:
  * BOT_MODE=webhook listens on BOT_PORT for Telegram's updates (route PUBLIC_URL/telegram/webhook here through
- * the reverse proxy); BOT_MODE=polling (or off) uses long polling. It also runs the outbox worker.
+ * the reverse proxy); BOT_MODE=polling (or off) uses long polling. It also runs the outbox worker, and keeps the
+ * shop's catalogue in memory as an API instance does (loaded again when it changes) for inline mode.
  * The database must be a PostgreSQL server shared with the API: the embedded one belongs to one process.
  */
 function readConfig(): Config {
@@ -35,7 +37,8 @@ async function main() {
   const db = await openDatabase({ databaseUrl: config.databaseUrl!, poolSize: Math.min(config.databasePoolSize, 5) });
   const server = Fastify({ logger: { level: config.logLevel } });
   server.get("/health", async () => ({ ok: true }));
-  const runtime = startBot({ db, config, mode, server, log: server.log });
+  const catalog = new CatalogStore(db, { onStaleError: (error) => server.log.warn({ err: error }, "catalogue check failed: serving the last one loaded") });
+  const runtime = startBot({ db, config, mode, server, log: server.log, catalog: shopCatalog(catalog, db.prisma) });
 
   let closing = false;
   const shutdown = async (signal: string) => {

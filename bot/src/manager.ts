@@ -1,5 +1,5 @@
 import { Composer, GrammyError, type Context } from "grammy";
-import { changeOrderStatus } from "@shop/core/orders/change-status";
+import { changeOrderStatus } from "@shop/core/orders";
 import { ShopError } from "@shop/core/errors";
 import { statusLabel } from "@shop/shared/labels";
 import type { BotDeps } from "./deps";

@@ -1,6 +1,7 @@
 import type { Config, PaymentSettings } from "@shop/core/config";
-import type { OrderNotifier, OutgoingMessage } from "@shop/core/orders/notifications";
-import { DEFAULT_LOW_STOCK_THRESHOLD } from "@shop/core/stock/stock-changes";
+import type { OrderNotifier } from "@shop/core/orders";
+import type { OutgoingMessage } from "@shop/core/outbox";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "@shop/core/stock";
 import { backInStockText, customerStatusText, managerOrderText, orderPaidText, paidCardText, stockFellText } from "./order-text";
 import { backInStockKeyboard, canInvoice, managerKeyboard } from "./keyboards";
 import { invoiceContent, type InvoiceContent } from "./invoice";

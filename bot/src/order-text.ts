@@ -1,13 +1,13 @@
 import type { Prisma } from "@shop/prisma/db";
-import type { CartLine, Order, OrderContact } from "@shop/core/orders/order";
-import type { PreparedOrder } from "@shop/core/orders/prepared-orders";
+import type { CartLine, Order, OrderContact } from "@shop/core/orders";
+import type { PreparedOrder } from "@shop/core/orders";
 import type { Totals } from "@shop/shared/pricing";
 import { formatDateTime, formatPrice } from "@shop/shared/format";
 import { paymentLabel, sourceLabel, statusLabel } from "@shop/shared/labels";
 import { formatPhone } from "@shop/shared/phone";
 import { cutText } from "@shop/shared/text";
 import { madeToOrderLabel } from "@shop/shared/stock";
-import type { StockProduct } from "@shop/core/orders/notifications";
+import type { StockProduct } from "@shop/core/stock";
 
 /**
  * The texts the bot writes about an order (HTML parse mode). Placed orders and prepared website checkouts have

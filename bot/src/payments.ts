@@ -1,9 +1,9 @@
 import { Composer, GrammyError, type Context } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { ShopError } from "@shop/core/errors";
-import type { Order } from "@shop/core/orders/order";
-import { readOrder } from "@shop/core/orders/order-record";
-import { checkDeliveryCost, checkPreCheckout, issueInvoice, recordPayment } from "@shop/core/payments/payments";
+import type { Order } from "@shop/core/orders";
+import { readOrder } from "@shop/core/orders";
+import { checkDeliveryCost, checkPreCheckout, issueInvoice, recordPayment } from "@shop/core/payments";
 import { formatPrice } from "@shop/shared/format";
 import type { BotDeps } from "./deps";
 import { parseCallback } from "./callback-data";

@@ -1,5 +1,5 @@
 import { Composer, InlineKeyboard, type Context } from "grammy";
-import { confirmPreparedOrder, findPreparedOrder } from "@shop/core/orders/prepared-orders";
+import { confirmPreparedOrder, findPreparedOrder } from "@shop/core/orders";
 import type { BotDeps } from "./deps";
 import { confirmCallback, parseCallback } from "./callback-data";
 import { escapeHtml, preparedOrderText } from "./order-text";

@@ -1,6 +1,6 @@
 import { Api } from "grammy";
 import type { Config } from "@shop/core/config";
-import type { ProductSharer } from "@shop/core/telegram/product-share";
+import type { ProductSharer } from "@shop/core/telegram";
 import { productInlineResult } from "./product-card";
 
 export interface ProductSharerOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Order } from "@shop/core/orders/order";
+import type { Order } from "@shop/core/orders";
 import { computeTotals, toKopecks } from "@shop/shared/pricing";
 import { invoiceContent, receiptItems } from "../src/invoice";
 

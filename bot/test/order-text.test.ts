@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Order, OrderContact } from "@shop/core/orders/order";
+import type { Order, OrderContact } from "@shop/core/orders";
 import { computeTotals } from "@shop/shared/pricing";
 import { hasLoneSurrogate } from "@shop/shared/text";
 import { managerOrderText, preparedOrderText, telegramTextLength } from "../src/order-text";

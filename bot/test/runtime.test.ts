@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Database } from "@shop/prisma/db";
 import { loadConfig } from "@shop/core/config";
-import type { BotInfo } from "@shop/core/telegram/bot-info";
+import type { BotInfo } from "@shop/core/telegram";
 import { openTestDatabase } from "@shop/prisma/test-database";
 import { learnBotUsername, startBot, WEBHOOK_PATH, type BotRuntime } from "../src/runtime";
 import { startFakeTelegram, type FakeTelegram } from "./helpers/fake-telegram";

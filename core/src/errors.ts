@@ -25,3 +25,7 @@ export const notFound = (message = "Не найдено") => new ShopError("not-
 export const conflict = (message: string, details?: Record<string, unknown>) => new ShopError("conflict", message, undefined, details);
 /** A request the shop understands but cannot carry out as asked (an Idempotency-Key reused for another checkout). */
 export const unprocessable = (message: string) => new ShopError("unprocessable", message);
+
+/** The messages of the two things most often looked for and not found, one text each wherever they are looked for. */
+export const PRODUCT_NOT_FOUND = "Товар не найден";
+export const ORDER_NOT_FOUND = "Заказ не найден";

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "playwright-core";
-import { signInitData } from "../../api/src/lib/telegram-init-data";
+import { signInitData } from "@shop/shared/telegram-init-data";
 
 /**
  * A Telegram client for the shop's Mini App in Chromium, imitated the way Telegram's mobile clients present

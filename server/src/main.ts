@@ -5,10 +5,10 @@ import { protectDataDir } from "@shop/prisma/data-dir";
 import { seedDemoIfEmpty } from "@shop/prisma/seed";
 import { ConfigError, loadConfig, type Config } from "@shop/core/config";
 import { buildApp } from "@shop/api/app";
-import { ensureAdmin, resolveJwtSecret } from "@shop/api/services/secrets";
+import { ensureAdmin, resolveJwtSecret } from "@shop/api/secrets";
 import { createOutboxNotifier, notifierOptions } from "@shop/bot/notifier";
 import { serveBackups } from "./backup-socket";
-import { botCatalog } from "./bot-catalog";
+import { shopCatalog } from "@shop/core/catalog";
 
 /**
  * The shop as one process: the API with the web app and, with a bot token, the Telegram bot (long polling or
@@ -72,7 +72,7 @@ async function main() {
           db,
           config,
           notifier,
-          catalog: botCatalog(app),
+          catalog: shopCatalog(app.catalog, app.prisma),
           mode: telegram.botMode,
           server: app,
           botInfo: app.botInfo,

@@ -5,15 +5,15 @@ import type { Config } from "@shop/core/config";
 import { createTestApp, TEST_BOT_TOKEN, type TestApp } from "../../api/test/helpers/test-app";
 import { createFixture, type Fixture } from "../../api/test/helpers/fixtures";
 import { insertOrder } from "../../api/test/helpers/order-rows";
-import { createBot } from "@shop/bot/bot";
-import { HELP_TEXTS } from "@shop/bot/help";
-import { silentLog } from "@shop/bot/log";
+import { createBot } from "../../bot/src/bot";
+import { HELP_TEXTS } from "../../bot/src/help";
+import { silentLog } from "../../bot/src/log";
 import { createOutboxNotifier } from "@shop/bot/notifier";
 import { startBot, WEBHOOK_PATH } from "@shop/bot/runtime";
 import { INLINE_CACHE_SECONDS } from "@shop/shared/constants";
 import { startFakeTelegram, type FakeCall, type FakeTelegram } from "../../bot/test/helpers/fake-telegram";
 import { inlineQuery, textMessage, type Person } from "../../bot/test/helpers/updates";
-import { botCatalog } from "../src/bot-catalog";
+import { shopCatalog } from "@shop/core/catalog";
 
 const SHOPPER: Person = { id: 555002, first_name: "Марина", username: "marina_k" };
 const PUBLIC_URL = "https://shop.example.ru";
@@ -40,7 +40,7 @@ async function ask(query: string, on: Bot = bot): Promise<{ params: Json; result
 }
 
 async function botWith(config: Config): Promise<Bot> {
-  const other = createBot({ db: t.db, config, notifier: createOutboxNotifier({ managerChatIds: [] }), log: silentLog, catalog: botCatalog(t.app) });
+  const other = createBot({ db: t.db, config, notifier: createOutboxNotifier({ managerChatIds: [] }), log: silentLog, catalog: shopCatalog(t.app.catalog, t.app.prisma) });
   await other.init();
   return other;
 }
@@ -172,7 +172,7 @@ describe("inline mode", () => {
   it("asks Telegram for inline queries only when the bot has the catalogue", async () => {
     const server = Fastify();
     const config = { ...t.config, telegram: { ...t.config.telegram, botMode: "webhook" as const, webhookSecret: "secret_for_inline_tests" } };
-    const runtime = startBot({ db: t.db, config, catalog: botCatalog(t.app), mode: "webhook", server, worker: { pollIntervalMs: 60_000 } });
+    const runtime = startBot({ db: t.db, config, catalog: shopCatalog(t.app.catalog, t.app.prisma), mode: "webhook", server, worker: { pollIntervalMs: 60_000 } });
     await runtime.ready;
     expect(lastCall("setWebhook").params).toMatchObject({
       url: PUBLIC_URL + WEBHOOK_PATH,

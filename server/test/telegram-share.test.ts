@@ -3,12 +3,12 @@ import { createTestApp, TEST_BOT_TOKEN, type TestApp } from "../../api/test/help
 import { createFixture, type Fixture } from "../../api/test/helpers/fixtures";
 import { initData, initDataHeader } from "../../api/test/helpers/telegram";
 import { createProductSharer } from "@shop/bot/product-share";
-import { createBot } from "@shop/bot/bot";
-import { silentLog } from "@shop/bot/log";
+import { createBot } from "../../bot/src/bot";
+import { silentLog } from "../../bot/src/log";
 import { createOutboxNotifier } from "@shop/bot/notifier";
 import { startFakeTelegram, type FakeTelegram } from "../../bot/test/helpers/fake-telegram";
 import { inlineQuery } from "../../bot/test/helpers/updates";
-import { botCatalog } from "../src/bot-catalog";
+import { shopCatalog } from "@shop/core/catalog";
 
 const SHOPPER = { id: 555003, first_name: "Олег", username: "oleg_p" };
 const PUBLIC_URL = "https://shop.example.ru";
@@ -70,7 +70,7 @@ describe("POST /api/telegram/share/{productId}", () => {
     });
 
     // the very card inline mode posts for the same product
-    const bot = createBot({ db: t.db, config: t.config, notifier: createOutboxNotifier({ managerChatIds: [] }), log: silentLog, catalog: botCatalog(t.app) });
+    const bot = createBot({ db: t.db, config: t.config, notifier: createOutboxNotifier({ managerChatIds: [] }), log: silentLog, catalog: shopCatalog(t.app.catalog, t.app.prisma) });
     await bot.init();
     await bot.handleUpdate(inlineQuery(SHOPPER, "ваза"));
     expect(fake.succeeded("answerInlineQuery")[0]!.params.results).toEqual([calls[0]!.params.result]);

@@ -2,8 +2,8 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { CategoryBody, DeleteCategoryResponse } from "@shop/shared/schemas/admin";
 import { Category, CategoryList } from "@shop/shared/schemas/catalog";
 import { ErrorResponse, IdParams } from "@shop/shared/schemas/common";
-import type { App } from "../app";
-import { createCategory, deleteCategory, updateCategory } from "../services/admin-categories";
+import type { App } from "../app-type";
+import { createCategory, deleteCategory, updateCategory } from "@shop/core/categories";
 import { catalogJson, sendJson } from "../plugins/app/catalog";
 
 const security = [{ bearerAuth: [] }];

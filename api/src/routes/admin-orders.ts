@@ -1,10 +1,9 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { ErrorResponse, IdParams } from "@shop/shared/schemas/common";
 import { AdminOrder, AdminOrdersQuery, AdminOrdersResponse, StatusBody } from "@shop/shared/schemas/orders";
-import type { App } from "../app";
-import { getAdminOrder, listAdminOrders } from "../services/admin-orders";
-import { changeOrderStatus } from "@shop/core/orders/change-status";
-import { toAdminOrder } from "../services/order-wire";
+import type { App } from "../app-type";
+import { changeOrderStatus, getOrder, listOrders } from "@shop/core/orders";
+import { toAdminOrder, toAdminOrders } from "../wire/orders";
 
 const security = [{ bearerAuth: [] }];
 
@@ -25,7 +24,10 @@ export default async function adminOrderRoutes(instance: App) {
         response: { 200: AdminOrdersResponse, 400: ErrorResponse, 401: ErrorResponse },
       },
     },
-    async (request) => listAdminOrders(app.prisma, request.query),
+    async (request) => {
+      const { status, payment_status: paymentStatus, page, limit } = request.query;
+      return toAdminOrders(await listOrders(app.prisma, { status, paymentStatus, page, limit }));
+    },
   );
 
   app.get(
@@ -40,7 +42,7 @@ export default async function adminOrderRoutes(instance: App) {
         response: { 200: AdminOrder, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request) => getAdminOrder(app.prisma, request.params.id),
+    async (request) => toAdminOrder(await getOrder(app.prisma, request.params.id)),
   );
 
   app.put(

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { adjustStock } from "@shop/core/stock/adjust-stock";
+import { adjustStock } from "@shop/core/stock";
 import {
   AdminProductsQuery,
   AdminProductsResponse,
@@ -10,10 +10,10 @@ import {
 } from "@shop/shared/schemas/admin";
 import { Product } from "@shop/shared/schemas/catalog";
 import { ErrorResponse, IdParams, OkResponse } from "@shop/shared/schemas/common";
-import type { App } from "../app";
-import { listAdminProducts } from "../catalog/reads";
+import type { App } from "../app-type";
+import { listAdminProducts } from "@shop/core/catalog";
 import { catalogJson, sendJson } from "../plugins/app/catalog";
-import { createProduct, deleteProduct, readProduct, stockNow, updateProduct } from "../services/admin-products";
+import { createProduct, deleteProduct, readProduct, stockNow, updateProduct } from "@shop/core/products";
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };

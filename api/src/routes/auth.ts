@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { AdminMeResponse, LoginBody, LoginResponse } from "@shop/shared/schemas/admin";
 import { ErrorResponse } from "@shop/shared/schemas/common";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { HttpError } from "../plugins/app/errors";
 import { authenticateAdmin, loginResponse } from "../services/admin-auth";
 

@@ -1,9 +1,9 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
-import { isSubscribed, subscribe, unsubscribe } from "@shop/core/stock/back-in-stock";
+import { isSubscribed, subscribe, unsubscribe } from "@shop/core/stock";
 import { ErrorResponse, IdParams } from "@shop/shared/schemas/common";
 import { BackInStockResponse } from "@shop/shared/schemas/stock";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { HttpError } from "../plugins/app/errors";
 
 export const BACK_IN_STOCK_TELEGRAM_ONLY = "Сообщить о поступлении можно только в Telegram";

@@ -1,9 +1,9 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { ProductCardList, RecommendationsBody } from "@shop/shared/schemas/catalog";
 import { ErrorResponse } from "@shop/shared/schemas/common";
-import type { App } from "../app";
-import { bestSellerIds, knownBestSellerIds } from "../catalog/best-sellers";
-import { recommendations } from "../catalog/reads";
+import type { App } from "../app-type";
+import { bestSellerIds, knownBestSellerIds } from "@shop/core/catalog";
+import { recommendations } from "@shop/core/catalog";
 import { sendCatalogOnce } from "../plugins/app/catalog";
 import { perMinute } from "../plugins/external/rate-limit";
 

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { CategoryList } from "@shop/shared/schemas/catalog";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { sendCatalog } from "../plugins/app/catalog";
 
 export default async function categoryRoutes(app: App) {

@@ -1,8 +1,8 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { ConfigResponse } from "@shop/shared/schemas/telegram";
 import { DELIVERY_FEE, DISCOUNT_TIERS } from "@shop/shared/pricing";
-import type { App } from "../app";
-import { botLink } from "@shop/core/telegram/bot-info";
+import type { App } from "../app-type";
+import { botLink } from "@shop/core/telegram";
 
 export default async function configRoutes(app: App) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

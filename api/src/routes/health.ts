@@ -1,5 +1,5 @@
 import Type from "typebox";
-import type { App } from "../app";
+import type { App } from "../app-type";
 
 export default async function healthRoutes(app: App) {
   app.get(

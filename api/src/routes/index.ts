@@ -1,4 +1,4 @@
-import type { App } from "../app";
+import type { App } from "../app-type";
 import healthRoutes from "./health";
 import webRoutes from "./web";
 import categoryRoutes from "./categories";

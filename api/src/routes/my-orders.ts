@@ -2,9 +2,10 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { MyOrderDetail, MyOrdersResponse } from "@shop/shared/schemas/orders";
 import { ErrorResponse, IdParams } from "@shop/shared/schemas/common";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { HttpError } from "../plugins/app/errors";
-import { getMyOrder, listMyOrders } from "../services/my-orders";
+import { getCustomerOrder, listCustomerOrders } from "@shop/core/orders";
+import { toMyOrderDetail, toMyOrders } from "../wire/orders";
 
 export const MY_ORDERS_TELEGRAM_ONLY = "Мои заказы доступны только пользователям Telegram";
 
@@ -32,7 +33,7 @@ export default async function myOrderRoutes(app: App) {
     },
     async (request, reply) => {
       reply.header("Cache-Control", "private, no-store");
-      return listMyOrders(app.prisma, telegramUserId(request));
+      return toMyOrders(await listCustomerOrders(app.prisma, telegramUserId(request)));
     },
   );
 
@@ -49,7 +50,7 @@ export default async function myOrderRoutes(app: App) {
     },
     async (request, reply) => {
       reply.header("Cache-Control", "private, no-store");
-      return getMyOrder(app.prisma, telegramUserId(request), request.params.id);
+      return toMyOrderDetail(await getCustomerOrder(app.prisma, telegramUserId(request), request.params.id));
     },
   );
 }

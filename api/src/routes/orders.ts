@@ -8,14 +8,14 @@ import {
   PrepareOrderResponse,
 } from "@shop/shared/schemas/orders";
 import { ErrorResponse } from "@shop/shared/schemas/common";
-import type { App } from "../app";
-import { botLink, botStartLink } from "@shop/core/telegram/bot-info";
+import type { App } from "../app-type";
+import { botLink, botStartLink } from "@shop/core/telegram";
 import { conflict } from "@shop/core/errors";
-import { IDEMPOTENCY_KEY_PATTERN, placeOrder, resolveOrderIdentity } from "@shop/core/orders/place-order";
-import { prepareOrder } from "@shop/core/orders/prepared-orders";
-import { forgetBestSellers } from "../catalog/best-sellers";
-import { knownProducts } from "../catalog/known-products";
-import { toCreateOrderResponse, toPrepareOrderResponse } from "../services/order-wire";
+import { IDEMPOTENCY_KEY_PATTERN, placeOrder, resolveOrderIdentity } from "@shop/core/orders";
+import { prepareOrder } from "@shop/core/orders";
+import { forgetBestSellers } from "@shop/core/catalog";
+import { knownProducts } from "@shop/core/catalog";
+import { toCreateOrderResponse, toPrepareOrderResponse } from "../wire/orders";
 import { perMinute } from "../plugins/external/rate-limit";
 
 const IdempotencyHeaders = Type.Object({

@@ -1,9 +1,10 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { ErrorResponse, IdParams } from "@shop/shared/schemas/common";
 import { InvoiceBody, InvoiceLinkResponse, InvoiceResponse, RefundedResponse } from "@shop/shared/schemas/orders";
-import { issueInvoice, markRefunded, payableOrder, PAYMENT_TEXTS } from "@shop/core/payments/payments";
-import type { App } from "../app";
+import { issueInvoice, markRefunded, payableOrder, PAYMENT_TEXTS } from "@shop/core/payments";
+import type { App } from "../app-type";
 import { conflict, HttpError } from "../plugins/app/errors";
+import { toInvoicedOrder, toRefundedOrder } from "../wire/orders";
 import { MY_ORDERS_TELEGRAM_ONLY } from "./my-orders";
 
 export const INVOICE_LINK_FAILED = "Telegram не ответил. Попробуйте оплатить ещё раз.";
@@ -32,7 +33,7 @@ export default async function paymentRoutes(app: App) {
     },
     async (request) => {
       const order = await issueInvoice(app.db, app.notifier, request.params.id, request.body.delivery_cost, paymentsOn());
-      return { id: order.id, delivery_cost: order.totals.delivery, total: order.totals.total, payment_status: "invoiced" as const };
+      return toInvoicedOrder(order);
     },
   );
 
@@ -51,7 +52,7 @@ export default async function paymentRoutes(app: App) {
     },
     async (request) => {
       const order = await markRefunded(app.db, request.params.id);
-      return { id: order.id, payment_status: "refunded" as const };
+      return toRefundedOrder(order);
     },
   );
 

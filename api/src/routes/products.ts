@@ -2,9 +2,9 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { CatalogQuery, CatalogResponse, Product, ProductCardList, SearchQuery, SearchResponse } from "@shop/shared/schemas/catalog";
 import { ErrorResponse, IdParams } from "@shop/shared/schemas/common";
 import { SEARCH_DROPDOWN_LIMIT } from "@shop/shared/constants";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { sendCatalog } from "../plugins/app/catalog";
-import { getProduct, listProducts, similarProducts } from "../catalog/reads";
+import { getProduct, listProducts, similarProducts } from "@shop/core/catalog";
 
 export default async function productRoutes(app: App) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

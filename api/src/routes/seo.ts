@@ -1,11 +1,11 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { PrivacyPolicyResponse } from "@shop/shared/schemas/pages";
-import type { App } from "../app";
-import type { CatalogSnapshot } from "../catalog/snapshot";
-import { readPrivacyPolicy } from "../services/privacy-policy";
+import type { App } from "../app-type";
+import type { CatalogSnapshot } from "@shop/core/catalog";
+import { readPrivacyPolicy } from "../pages/privacy-policy";
 import { categoryPath } from "@shop/shared/canonical";
-import { robotsTxt, sitemapXml, type SitemapEntry } from "../services/seo";
+import { robotsTxt, sitemapXml, type SitemapEntry } from "../pages/seo";
 
 /**
  * /robots.txt, /sitemap.xml and the privacy policy's text (docs/product.md#search-engines). The sitemap lists the

@@ -1,7 +1,7 @@
 import Type from "typebox";
 import { KpiResponse, SeriesResponse, StatsQuery, TopCustomer, TopProduct } from "@shop/shared/schemas/admin";
 import { ErrorResponse } from "@shop/shared/schemas/common";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import {
   kpi,
   ordersBySource,
@@ -11,7 +11,7 @@ import {
   topCustomers,
   topProducts,
   type StatsRange,
-} from "../services/stats";
+} from "@shop/core/statistics";
 
 const PERIOD_NOTE =
   "period = 7d | 30d | all (default 30d), or start and end (YYYY-MM-DD, both included, at most 3 years); " +

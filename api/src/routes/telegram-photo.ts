@@ -1,7 +1,7 @@
 import Type, { type Static } from "typebox";
 import { uploadOfTelegramPhoto } from "@shop/shared/images";
 import { ErrorResponse } from "@shop/shared/schemas/common";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { notFound } from "../plugins/app/errors";
 import { uploadAsJpeg } from "../services/uploads";
 

@@ -1,9 +1,9 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { ShareProductParams, ShareProductResponse } from "@shop/shared/schemas/telegram";
 import { ErrorResponse } from "@shop/shared/schemas/common";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { HttpError } from "../plugins/app/errors";
-import { getProduct } from "../catalog/reads";
+import { getProduct } from "@shop/core/catalog";
 
 /** Each share is a call to Telegram: a client asking more often than a person shares is held back. */
 export const SHARE_REQUESTS_PER_MINUTE = 30;

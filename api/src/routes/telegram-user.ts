@@ -1,8 +1,8 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { TelegramUserBody, TelegramUserResponse } from "@shop/shared/schemas/telegram";
 import { ErrorResponse } from "@shop/shared/schemas/common";
-import type { App } from "../app";
-import { syncTelegramUser } from "../services/telegram-user";
+import type { App } from "../app-type";
+import { syncTelegramCustomer } from "@shop/core/customers";
 import { perMinute } from "../plugins/external/rate-limit";
 
 export default async function telegramUserRoutes(app: App) {
@@ -22,6 +22,22 @@ export default async function telegramUserRoutes(app: App) {
         response: { 200: TelegramUserResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse },
       },
     },
-    async (request) => syncTelegramUser(app.db, request.telegramUser(), request.body),
+    async (request) => {
+      const { body } = request;
+      const { customer, orderCount } = await syncTelegramCustomer(app.db, request.telegramUser(), {
+        id: body.telegram_user_id,
+        username: body.telegram_username,
+        firstName: body.telegram_first_name,
+        lastName: body.telegram_last_name,
+        languageCode: body.language_code,
+      });
+      return {
+        telegram_user_id: String(customer.telegram_user_id),
+        telegram_username: customer.username,
+        telegram_first_name: customer.first_name,
+        telegram_last_name: customer.last_name,
+        order_count: orderCount,
+      };
+    },
   );
 }

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { UploadResponse } from "@shop/shared/schemas/admin";
 import { ErrorResponse } from "@shop/shared/schemas/common";
 import { UPLOAD_MAX_FILES } from "@shop/shared/constants";
-import type { App } from "../app";
+import type { App } from "../app-type";
 import { badRequest, HttpError } from "../plugins/app/errors";
 import { encodeUpload, storeImages, type EncodedImage } from "../services/uploads";
 import { acceptFiles } from "../plugins/external/multipart";

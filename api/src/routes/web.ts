@@ -6,9 +6,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { GALLERY_IMAGE_SIZES, cardImageUrl, imageSrcSet } from "@shop/shared/images";
 import type { CatalogResponse, Product } from "@shop/shared/schemas/catalog";
 import { metaDescription } from "@shop/shared/text";
-import type { App } from "../app";
-import type { CatalogSnapshot } from "../catalog/snapshot";
-import { ResponseCache } from "../catalog/response-cache";
+import type { App } from "../app-type";
+import type { CatalogSnapshot } from "@shop/core/catalog";
+import { ResponseCache } from "../wire/response-cache";
 import {
   FIRST_CATALOG_PAGE,
   SHOP_NAME,
@@ -25,10 +25,10 @@ import {
   type PageCode,
   type PreloadImage,
   type ServerRenderer,
-} from "../services/page-html";
+} from "../pages/page-html";
 import { canonicalPath } from "@shop/shared/canonical";
 import { RENDERED_CART_KEY, cartCookieValue, parseCartCookie } from "@shop/shared/cart-cookie";
-import { productStructuredData, withCanonical, withStructuredData } from "../services/seo";
+import { productStructuredData, withCanonical, withStructuredData } from "../pages/seo";
 import { pageContentSecurityPolicy } from "../plugins/external/helmet";
 import { compressedCopy, compressedPage, sendCompressed } from "../plugins/external/compress";
 

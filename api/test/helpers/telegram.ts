@@ -1,4 +1,4 @@
-import { signInitData } from "../../src/lib/telegram-init-data";
+import { signInitData } from "@shop/shared/telegram-init-data";
 import { TEST_BOT_TOKEN } from "./test-app";
 
 export const TEST_BOT_USERNAME = "handmade_test_bot";

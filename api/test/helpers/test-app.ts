@@ -5,10 +5,10 @@ import type { Database } from "@shop/prisma/db";
 import { buildApp, type App } from "../../src/app";
 import { loadConfig, type Config } from "@shop/core/config";
 import { ensureAdmin, resolveJwtSecret } from "../../src/services/secrets";
-import type { OrderNotifier } from "@shop/core/orders/notifications";
+import type { OrderNotifier } from "@shop/core/orders";
 import { openTestDatabase } from "@shop/prisma/test-database";
-import type { ProductSharer } from "@shop/core/telegram/product-share";
-import type { InvoiceLinks } from "@shop/core/payments/invoice-links";
+import type { ProductSharer } from "@shop/core/telegram";
+import type { InvoiceLinks } from "@shop/core/payments";
 
 export const TEST_ADMIN = { login: "admin", password: "test-password-123" };
 export const TEST_BOT_TOKEN = "123456789:TEST_token_for_signing_init_data_only";

@@ -1,13 +1,13 @@
 import type { Database } from "@shop/prisma/db";
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "@shop/shared/labels";
-import { invalid, notFound } from "../errors";
-import { queueMessages, type OrderNotifier } from "./notifications";
+import { invalid, notFound, ORDER_NOT_FOUND } from "../errors";
+import { queueMessages } from "../outbox";
+import type { OrderNotifier } from "./order-notifier";
 import type { Order } from "./order";
 import { readOrder } from "./order-record";
-import { returnOrderPieces, takeOrderPiecesAgain } from "../stock/order-stock";
-import { announceStockChanges } from "../stock/stock-changes";
+import { returnOrderPieces, takeOrderPiecesAgain } from "../stock";
+import { announceStockChanges } from "../stock";
 
-export const ORDER_NOT_FOUND = "Заказ не найден";
 export const INVALID_STATUS = `Недопустимый статус заказа. Возможные: ${ORDER_STATUSES.join(", ")}`;
 
 export interface StatusChange {

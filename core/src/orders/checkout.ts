@@ -6,7 +6,7 @@ import { normalizePhone } from "@shop/shared/phone";
 import { looksEmpty } from "@shop/shared/text";
 import type { OutOfStockItem } from "@shop/shared/schemas/orders";
 import { invalid } from "../errors";
-import { canOrder, outOfStock } from "../stock/out-of-stock";
+import { canOrder, outOfStock } from "../stock";
 import type { CartLine, OrderContact } from "./order";
 
 /** What a checkout is checked against before any order is written: the form, the cart, the prices. */

@@ -3,14 +3,14 @@ import type { CheckoutForm } from "@shop/shared/checkout";
 import { computeTotals } from "@shop/shared/pricing";
 import type { OrderSourceValue } from "@shop/shared/schemas/orders";
 import { conflict, forbidden, invalid, ShopError, unprocessable } from "../errors";
-import type { TelegramIdentity } from "../customers/telegram-customers";
+import type { TelegramIdentity } from "../customers";
 import { checkContact, mergeLines, ORDER_MESSAGES, priceCartInSlot, priceKnownCart, type KnownProducts, type RequestedLine } from "./checkout";
 import { checkoutFingerprint, KEY_USED_FOR_ANOTHER_ORDER } from "./idempotency";
-import type { OrderNotifier } from "./notifications";
+import type { OrderNotifier } from "./order-notifier";
 import type { Order } from "./order";
 import { readOrder } from "./order-record";
 import { orderSlots } from "./order-slots";
-import { outOfStock } from "../stock/out-of-stock";
+import { outOfStock } from "../stock";
 import { writeOrder } from "./write-order";
 
 /**

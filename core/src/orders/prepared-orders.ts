@@ -6,11 +6,11 @@ import { computeTotals, type Totals } from "@shop/shared/pricing";
 import type { OrderSourceValue } from "@shop/shared/schemas/orders";
 import type { OutOfStockItem } from "@shop/shared/schemas/orders";
 import { invalid, unprocessable } from "../errors";
-import { canOrder, outOfStock, outOfStockItems } from "../stock/out-of-stock";
-import type { TelegramIdentity } from "../customers/telegram-customers";
+import { canOrder, outOfStock, outOfStockItems } from "../stock";
+import type { TelegramIdentity } from "../customers";
 import { checkContact, mergeLines, ORDER_MESSAGES, priceCart, reserveOrder, type RequestedLine } from "./checkout";
 import { checkoutFingerprint, KEY_USED_FOR_ANOTHER_ORDER } from "./idempotency";
-import type { OrderNotifier } from "./notifications";
+import type { OrderNotifier } from "./order-notifier";
 import type { CartLine, Order, OrderContact } from "./order";
 import { writeOrder } from "./write-order";
 

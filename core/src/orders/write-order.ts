@@ -1,11 +1,12 @@
 import type { Sql } from "@shop/prisma/db";
 import type { Totals } from "@shop/shared/pricing";
 import type { OrderSourceValue } from "@shop/shared/schemas/orders";
-import { REFRESH_KNOWN_CUSTOMER, type TelegramIdentity } from "../customers/telegram-customers";
+import { REFRESH_KNOWN_CUSTOMER, type TelegramIdentity } from "../customers";
 import type { OrderSlot } from "./checkout";
 import type { OutOfStockItem } from "@shop/shared/schemas/orders";
-import { DEFAULT_LOW_STOCK_THRESHOLD, stockFallMessages } from "../stock/stock-changes";
-import { outboxParameters, type OrderNotifier, type OutgoingMessage } from "./notifications";
+import { DEFAULT_LOW_STOCK_THRESHOLD, stockFallMessages } from "../stock";
+import { outboxParameters, type OutgoingMessage } from "../outbox";
+import type { OrderNotifier } from "./order-notifier";
 import type { CartLine, Order, OrderContact } from "./order";
 
 const money = (value: number) => value.toFixed(2);

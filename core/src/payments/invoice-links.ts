@@ -1,4 +1,4 @@
-import type { Order } from "../orders/order";
+import type { Order } from "../orders";
 
 /**
  * The port through which the API has a payment link made for an order's current invoice (`createInvoiceLink`),

@@ -1,12 +1,13 @@
 import type { Database, Sql } from "@shop/prisma/db";
 import { fromKopecks, toKopecks } from "@shop/shared/pricing";
 import { outOfStockMessage } from "@shop/shared/stock";
-import { conflict, invalid, notFound } from "../errors";
-import { ORDER_NOT_FOUND } from "../orders/change-status";
-import { queueMessages, type OrderNotifier } from "../orders/notifications";
-import type { Order } from "../orders/order";
-import { readOrder } from "../orders/order-record";
-import { canOrder } from "../stock/out-of-stock";
+import { conflict, invalid, notFound, ORDER_NOT_FOUND } from "../errors";
+
+import { queueMessages } from "../outbox";
+import type { OrderNotifier } from "../orders";
+import type { Order } from "../orders";
+import { readOrder } from "../orders";
+import { canOrder } from "../stock";
 import { parseInvoicePayload } from "./invoice-payload";
 
 /**

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "@shop/prisma/db";
-import { conflict, invalid, notFound } from "../errors";
-import type { OrderNotifier, StockProduct } from "../orders/notifications";
+import { conflict, invalid, notFound, PRODUCT_NOT_FOUND } from "../errors";
+import type { StockNotifier, StockProduct } from "./stock-notifier";
 import { announceStockChanges } from "./stock-changes";
 
 export const STOCK_DELTA_MAX = 1000;
-export const PRODUCT_NOT_FOUND = "Товар не найден";
 export const DELTA_INVALID = `Изменение остатка — целое число от −${STOCK_DELTA_MAX} до ${STOCK_DELTA_MAX}, не 0`;
 export const STOCK_NOT_COUNTED = "Остаток этого товара не ведётся: укажите его в карточке товара";
 export const stockTooLow = (left: number) => `Нельзя списать больше, чем есть: осталось ${left} шт.`;
@@ -15,7 +14,7 @@ export const stockTooLow = (left: number) => `Нельзя списать бол
  * that concurrent orders and adjustments never lose a piece or take the stock below 0. Its stock messages are
  * queued in the same transaction. Returns the new stock.
  */
-export async function adjustStock(db: Database, notifier: OrderNotifier, productId: number, delta: number): Promise<number> {
+export async function adjustStock(db: Database, notifier: StockNotifier, productId: number, delta: number): Promise<number> {
   if (!Number.isInteger(delta) || delta === 0 || Math.abs(delta) > STOCK_DELTA_MAX) throw invalid(DELTA_INVALID, { delta: DELTA_INVALID });
   const result = await db.transaction(async (sql) => {
     // updated_at too: an admin's change raises the catalogue's version at once (migration 0007_stock)

@@ -1,6 +1,6 @@
 import type { Database } from "@shop/prisma/db";
 import { availabilityOf } from "@shop/shared/stock";
-import { conflict, notFound } from "../errors";
+import { conflict, notFound, PRODUCT_NOT_FOUND } from "../errors";
 
 /**
  * "Сообщить о поступлении" (docs/product.md#back-in-stock): a Mini App user waits for a sold-out product. The
@@ -8,7 +8,6 @@ import { conflict, notFound } from "../errors";
  * (stock-changes.ts queues it).
  */
 
-export const PRODUCT_NOT_FOUND = "Товар не найден";
 export const PRODUCT_AVAILABLE = "Товар есть в наличии";
 
 async function productStock(db: Database, productId: number) {

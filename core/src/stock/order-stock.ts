@@ -1,6 +1,6 @@
 import type { Sql } from "@shop/prisma/db";
 import { conflict } from "../errors";
-import type { StockProduct } from "../orders/notifications";
+import type { StockProduct } from "./stock-notifier";
 import type { StockChange } from "./stock-changes";
 
 /**

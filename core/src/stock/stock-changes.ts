@@ -1,5 +1,6 @@
 import type { Sql } from "@shop/prisma/db";
-import { queueMessages, type OrderNotifier, type OutgoingMessage, type StockProduct } from "../orders/notifications";
+import { queueMessages, type OutgoingMessage } from "../outbox";
+import type { StockNotifier, StockProduct } from "./stock-notifier";
 
 /**
  * What a change of stock announces (docs/product.md#stock-messages), queued in the transaction of the change:
@@ -18,7 +19,7 @@ export interface StockChange {
 const above = (stock: number | null, level: number) => stock === null || stock > level;
 
 /** The managers' message for a fall from `before` to `after`, if it crosses 0 or the threshold. */
-export function stockFallMessages(notifier: OrderNotifier, change: StockChange, event: string): OutgoingMessage[] {
+export function stockFallMessages(notifier: StockNotifier, change: StockChange, event: string): OutgoingMessage[] {
   const { before, after } = change;
   if (after === null || !notifier.stockFell) return [];
   const threshold = notifier.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
@@ -29,7 +30,7 @@ export function stockFallMessages(notifier: OrderNotifier, change: StockChange, 
 export const isRestock = (change: StockChange) => change.before === 0 && above(change.after, 0);
 
 /** Queues, inside the caller's transaction, every message the changes announce. */
-export async function announceStockChanges(sql: Sql, notifier: OrderNotifier, changes: readonly StockChange[], event: string): Promise<boolean> {
+export async function announceStockChanges(sql: Sql, notifier: StockNotifier, changes: readonly StockChange[], event: string): Promise<boolean> {
   const messages: OutgoingMessage[] = [];
   for (const change of changes) {
     messages.push(...stockFallMessages(notifier, change, event));

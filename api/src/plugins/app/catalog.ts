@@ -1,9 +1,9 @@
 import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from "fastify";
-import { CatalogStore, type CatalogStoreOptions } from "../../catalog/store";
-import type { CatalogSnapshot } from "../../catalog/snapshot";
-import { CatalogJson } from "../../catalog/json";
-import { ResponseCache } from "../../catalog/response-cache";
+import { CatalogStore, type CatalogStoreOptions } from "@shop/core/catalog";
+import type { CatalogSnapshot } from "@shop/core/catalog";
+import { CatalogJson } from "../../wire/catalog-json";
+import { ResponseCache } from "../../wire/response-cache";
 import { compressedCopy, sendCompressed } from "../external/compress";
 
 /**

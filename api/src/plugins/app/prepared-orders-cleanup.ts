@@ -1,6 +1,6 @@
 import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
-import { deleteExpiredPreparedOrders } from "@shop/core/orders/expired-prepared-orders";
+import { deleteExpiredPreparedOrders } from "@shop/core/orders";
 
 /** how often each API process deletes the prepared checkouts that expired long enough ago */
 export const PREPARED_ORDERS_CLEANUP_EVERY_MS = 3_600_000;

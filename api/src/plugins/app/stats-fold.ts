@@ -1,6 +1,6 @@
 import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
-import { foldStatistics } from "../../services/stats";
+import { foldStatistics } from "@shop/core/statistics";
 
 /** how often each API process folds the statistics' change rows into their running totals */
 export const STATS_FOLD_EVERY_MS = 2_000;

@@ -1,6 +1,6 @@
 import fp from "fastify-plugin";
 import type { FastifyRequest } from "fastify";
-import { validateInitData, type TelegramUser } from "../../lib/telegram-init-data";
+import { validateInitData, type TelegramUser } from "@shop/shared/telegram-init-data";
 import { HttpError } from "./errors";
 
 declare module "fastify" {

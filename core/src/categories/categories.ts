@@ -2,7 +2,7 @@ import type { PrismaClient } from "@shop/prisma/db";
 import type { CategoryBody } from "@shop/shared/schemas/admin";
 import type { Category, CategoryType } from "@shop/shared/schemas/catalog";
 import { looksEmpty } from "@shop/shared/text";
-import { badRequest, conflict, notFound } from "../plugins/app/errors";
+import { conflict, invalid as badRequest, notFound } from "../errors";
 
 /**
  * Category management for the admin panel: the 'Основные' and 'Теги' tabs of the category manager

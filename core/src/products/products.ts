@@ -2,14 +2,14 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Database, Prisma, PrismaClient, Sql } from "@shop/prisma/db";
-import { noopNotifier, type OrderNotifier } from "@shop/core/orders/notifications";
-import { announceStockChanges } from "@shop/core/stock/stock-changes";
+import { noopNotifier, type OrderNotifier } from "../orders";
+import { announceStockChanges } from "../stock";
 import { nextSku } from "@shop/prisma/sequences";
 import { isUploadedImageUrl } from "@shop/shared/images";
 import type { CreateProductBody, UpdateProductBody } from "@shop/shared/schemas/admin";
 import type { Product } from "@shop/shared/schemas/catalog";
 import { looksEmpty, normalizeSearchText } from "@shop/shared/text";
-import { badRequest, conflict, notFound } from "../plugins/app/errors";
+import { conflict, invalid as badRequest, notFound, PRODUCT_NOT_FOUND } from "../errors";
 import { productInclude, toProduct } from "./product-mapping";
 
 /**
@@ -17,7 +17,6 @@ import { productInclude, toProduct } from "./product-mapping";
  * product list is a catalogue read (catalog/reads.ts), by the shop's own rules.
  */
 
-export const PRODUCT_NOT_FOUND = "Товар не найден";
 export const NAME_REQUIRED = "Введите название товара";
 export const PRICE_REQUIRED = "Укажите цену";
 export const PRICE_INVALID = "Цена должна быть числом больше 0, не более двух знаков после запятой";

@@ -3,7 +3,7 @@ import { STATS_DEFAULT_PERIOD, STATS_TOP_LIMIT } from "@shop/shared/constants";
 import { ORDER_SOURCES, ORDER_STATUSES, sourceLabel, statsStatusLabel } from "@shop/shared/labels";
 import type { KpiResponse, SeriesResponse, StatsQuery, TopCustomer, TopProduct } from "@shop/shared/schemas/admin";
 import { onFirstUse } from "@shop/shared/on-first-use";
-import { badRequest } from "../plugins/app/errors";
+import { invalid as badRequest } from "../errors";
 
 /**
  * Order statistics for the admin dashboard. Everything is aggregated by PostgreSQL; no order is loaded into the

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { TelegramUser } from "@shop/shared/telegram-user";
+import type { TelegramUser } from "./telegram-user";
 
 export type { TelegramUser };
 

@@ -1,6 +1,6 @@
 import type { Prisma } from "@shop/prisma/db";
 import type { Product, ProductCard } from "@shop/shared/schemas/catalog";
-import { compareCategories } from "../catalog/sort-order";
+import { compareCategories } from "../catalog";
 
 /** What every product read includes: images in their order; categories for full products. */
 export const productCardInclude = {

@@ -1,4 +1,4 @@
-import type { KnownProducts } from "@shop/core/orders/checkout";
+import type { KnownProducts } from "../orders";
 import type { CatalogSnapshot } from "./snapshot";
 
 /** The catalogue in memory as the order core prices a cart from it (the order's statement checks it again). */

@@ -1,7 +1,7 @@
 import type { AdminProductsQuery, AdminProductsResponse } from "@shop/shared/schemas/admin";
 import type { CatalogQuery, CatalogResponse, Product, ProductCard } from "@shop/shared/schemas/catalog";
 import { ADMIN_PRODUCTS_PAGE_SIZE, CATALOG_PAGE_SIZE, RECOMMENDATIONS_LIMIT, SIMILAR_PRODUCTS_LIMIT } from "@shop/shared/constants";
-import { badRequest, notFound } from "../plugins/app/errors";
+import { invalid as badRequest, notFound, PRODUCT_NOT_FOUND } from "../errors";
 import { isDbId, parseIdList } from "./ids";
 import type { CatalogSnapshot } from "./snapshot";
 
@@ -12,7 +12,6 @@ import type { CatalogSnapshot } from "./snapshot";
  * sort-order.ts, matching in search.ts) are the snapshot's, the same for every caller.
  */
 
-export const PRODUCT_NOT_FOUND = "Товар не найден";
 export const PRICE_RANGE_MESSAGE = "Цена «от» не может быть больше цены «до»";
 export const PRICE_INVALID_MESSAGE = "Укажите цену числом";
 

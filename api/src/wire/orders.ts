@@ -1,0 +1,112 @@
+import type { CustomerOrders, Order, OrderPage, PreparedOrderTicket } from "@shop/core/orders";
+import type { Totals } from "@shop/shared/pricing";
+import type {
+  AdminOrder,
+  AdminOrdersResponse,
+  CreateOrderResponse,
+  InvoiceResponse,
+  MyOrderDetail,
+  MyOrdersResponse,
+  OrderItem,
+  OrderPayment,
+  OrderTotals,
+  PrepareOrderResponse,
+  RefundedResponse,
+} from "@shop/shared/schemas/orders";
+
+/** The one place where the shop's order shapes (`Order` in @shop/core/orders) become the API's documented JSON. */
+
+export function toWireTotals(totals: Totals): OrderTotals {
+  return {
+    subtotal: totals.subtotal,
+    discount_percent: totals.discountPercent,
+    discount_amount: totals.discount,
+    delivery_cost: totals.delivery,
+    total: totals.total,
+  };
+}
+
+export function toWirePayment(payment: Order["payment"]): OrderPayment {
+  return { payment_status: payment.status, paid_at: payment.paidAt?.toISOString() ?? null };
+}
+
+export function toOrderItems(order: Order): OrderItem[] {
+  return order.lines.map((line) => ({
+    id: line.id,
+    product_id: line.productId,
+    product_name: line.name,
+    product_sku: line.sku,
+    product_image: line.image,
+    price: line.price,
+    quantity: line.quantity,
+  }));
+}
+
+export function toAdminOrder(order: Order): AdminOrder {
+  return {
+    id: order.id,
+    order_number: order.number,
+    created_at: order.createdAt.toISOString(),
+    customer_name: order.contact.customerName,
+    customer_phone: order.contact.customerPhone,
+    telegram_user_id: order.telegramUser ? String(order.telegramUser.id) : null,
+    telegram_username: order.telegramUser?.username ?? null,
+    delivery_address: order.contact.deliveryAddress,
+    comment: order.contact.comment,
+    status: order.status,
+    source: order.source,
+    ...toWireTotals(order.totals),
+    ...toWirePayment(order.payment),
+    items: toOrderItems(order),
+  };
+}
+
+export function toCreateOrderResponse(order: Order): CreateOrderResponse {
+  return { id: order.id, order_number: order.number, status: order.status, ...toWireTotals(order.totals) };
+}
+
+export function toPrepareOrderResponse(ticket: PreparedOrderTicket, botLink: string | null): PrepareOrderResponse {
+  return { token: ticket.token, expires_at: ticket.expiresAt.toISOString(), bot_link: botLink, ...toWireTotals(ticket.order.totals) };
+}
+
+export function toMyOrders(list: CustomerOrders): MyOrdersResponse {
+  return {
+    orders: list.orders.map((order) => ({
+      id: order.id,
+      order_number: order.number,
+      created_at: order.createdAt.toISOString(),
+      total: order.total,
+      status: order.status,
+      payment_status: order.paymentStatus,
+      paid_at: order.paidAt?.toISOString() ?? null,
+    })),
+    lastAddress: list.lastAddress,
+  };
+}
+
+export function toMyOrderDetail(order: Order): MyOrderDetail {
+  return {
+    id: order.id,
+    order_number: order.number,
+    created_at: order.createdAt.toISOString(),
+    status: order.status,
+    ...toWirePayment(order.payment),
+    ...toWireTotals(order.totals),
+    delivery_address: order.contact.deliveryAddress,
+    comment: order.contact.comment,
+    items: toOrderItems(order),
+  };
+}
+
+export function toAdminOrders(page: OrderPage): AdminOrdersResponse {
+  return { orders: page.orders.map(toAdminOrder), total: page.total, totalPages: page.totalPages, page: page.page };
+}
+
+/** The admin's invoice: the order's delivery cost and total as the customer is asked to pay them. */
+export function toInvoicedOrder(order: Order): InvoiceResponse {
+  return { id: order.id, delivery_cost: order.totals.delivery, total: order.totals.total, payment_status: "invoiced" };
+}
+
+export function toRefundedOrder(order: Order): RefundedResponse {
+  return { id: order.id, payment_status: "refunded" };
+}

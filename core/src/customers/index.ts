@@ -1,0 +1,2 @@
+export * from "./sync-telegram-user";
+export * from "./telegram-customers";

@@ -1,0 +1,1 @@
+export { outboxParameters, queueMessages, type OutgoingMessage } from "./outbox";

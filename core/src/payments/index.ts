@@ -1,0 +1,3 @@
+export * from "./invoice-links";
+export * from "./invoice-payload";
+export * from "./payments";

@@ -1,0 +1,2 @@
+export * from "./product-mapping";
+export * from "./products";

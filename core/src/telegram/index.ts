@@ -1,0 +1,2 @@
+export * from "./bot-info";
+export * from "./product-share";
