@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page, Request } from "playwright-core";
 import type { CatalogResponse, Category, Product } from "@shop/shared/schemas/catalog";
 import { formatPrice } from "@shop/shared/format";
-import { computeTotals } from "@shop/shared/pricing";
+import { totalsInRoubles } from "@shop/shared/pricing";
 import { holdScripts, launchBrowser, layoutShift, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
 import { catalogLoaded, lastTelegramEvent as lastEvent, miniAppLauncher, noToasts, openInTelegram, recordRequests, rgb } from "./helpers/mini-app";
 import { startServer, type ShopServer } from "./helpers/server";
@@ -71,7 +71,7 @@ async function open(viewport: ViewportName, theme?: ThemeName): Promise<ShopPage
 const mainButton = async (page: Page) => (await lastEvent(page, "web_app_setup_main_button"))?.data;
 const secondaryButton = async (page: Page) => (await lastEvent(page, "web_app_setup_secondary_button"))?.data;
 /** what the cart's MainButton names: the goods after the discount, as the cart's total */
-const payButtonText = (price: number) => `Оформить заказ · ${formatPrice(computeTotals([{ price, quantity: 1 }], 0).total)}`;
+const payButtonText = (price: number) => `Оформить заказ · ${formatPrice(totalsInRoubles([{ price, quantity: 1 }], 0).total)}`;
 /** the Mini App's own chunks: the website must never request them */
 const telegramUiFiles = (requests: Request[]) =>
   requests.map((request) => new URL(request.url()).pathname).filter((file) => /telegram-ui|TelegramOrders/.test(file));

@@ -5,7 +5,8 @@ import type { Locator, Page } from "playwright-core";
 import type { CatalogResponse, Category, Product, ProductCard } from "@shop/shared/schemas/catalog";
 import type { AdminOrdersResponse } from "@shop/shared/schemas/orders";
 import { formatPrice } from "@shop/shared/format";
-import { computeTotals, nextDiscountTier } from "@shop/shared/pricing";
+import { toKopecks, toRoubles } from "@shop/shared/money";
+import { nextDiscountTier, totalsInRoubles } from "@shop/shared/pricing";
 import { VIEWPORTS, gotoApp, holdScripts, hydrated, layoutShift, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
 import { haveChromium, shopForTests } from "./helpers/shop-for-tests";
 
@@ -333,11 +334,11 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s 
     await expect.poll(() => line.count()).toBe(1);
     expect(await line.textContent()).toContain(`Арт. ${cheap.sku}`);
     await line.getByRole("button", { name: "Увеличить количество" }).click();
-    await expect.poll(() => line.getByTestId("line-price").textContent()).toBe(formatPrice(computeTotals([{ price: cheap.price, quantity: 3 }], 0).subtotal));
+    await expect.poll(() => line.getByTestId("line-price").textContent()).toBe(formatPrice(totalsInRoubles([{ price: cheap.price, quantity: 3 }], 0).subtotal));
 
-    const subtotal = computeTotals([{ price: cheap.price, quantity: 3 }], 0).subtotal;
-    const next = nextDiscountTier(subtotal);
-    const hint = next ? `До скидки ${next.percent}%: ещё ${formatPrice(next.missing)}` : "У вас максимальная скидка!";
+    const subtotal = totalsInRoubles([{ price: cheap.price, quantity: 3 }], 0).subtotal;
+    const next = nextDiscountTier(toKopecks(subtotal));
+    const hint = next ? `До скидки ${next.percent}%: ещё ${formatPrice(toRoubles(next.missing))}` : "У вас максимальная скидка!";
     await expect.poll(() => page.getByText(hint).count()).toBeGreaterThan(0);
 
     // a recommendation goes into the cart too
@@ -406,7 +407,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s 
       order!.items.map(async (item) => ({ price: (await api<Product>(`/api/products/${item.product_id}`)).price, quantity: item.quantity })),
     );
     expect(order!.items.find((item) => item.product_name === cheap.name)!.quantity).toBe(3);
-    const totals = computeTotals(lines);
+    const totals = totalsInRoubles(lines);
     expect({
       subtotal: order!.subtotal,
       discount_percent: order!.discount_percent,

@@ -3,7 +3,7 @@ import type { Locator, Page } from "playwright-core";
 import type { CatalogResponse, Category, Product } from "@shop/shared/schemas/catalog";
 import type { AdminOrdersResponse } from "@shop/shared/schemas/orders";
 import { formatPrice } from "@shop/shared/format";
-import { computeTotals } from "@shop/shared/pricing";
+import { totalsInRoubles } from "@shop/shared/pricing";
 import { gotoApp, holdScripts, openPage, screenshot, type OpenedPage } from "./helpers/browser";
 import { haveChromium, shopForTests } from "./helpers/shop-for-tests";
 
@@ -300,7 +300,7 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("cart, check
     const catalog = await api<CatalogResponse>("/api/products?limit=100&sortOrder=price-asc");
     const product = catalog.products.find((item) => item.price >= 300 && item.price < 600)!;
     const quantity = 3;
-    const totals = computeTotals([{ price: product.price, quantity }], 0);
+    const totals = totalsInRoubles([{ price: product.price, quantity }], 0);
     expect(totals.discountPercent, "the cart earns a discount").toBeGreaterThan(0);
 
     await gotoApp(page, `/product/${product.id}`);

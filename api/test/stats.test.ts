@@ -379,12 +379,12 @@ describe("top products over the whole history (the all-time sales table)", () =>
       const product = { productId: null, name: "Пробный товар", sku: "HM-777777", price: 100, quantity: 2 };
       await insertOrder(db.prisma, { items: [product] });
       const range = await resolveRange(db.prisma, { period: "all" });
-      expect(await topProducts(db.prisma, range)).toEqual([{ productId: null, name: "Пробный товар", quantitySold: 2, totalValue: 200 }]);
+      expect(await topProducts(db.prisma, range)).toEqual([{ productId: null, name: "Пробный товар", quantitySold: 2, totalValue: 200_00 }]);
       await insertOrder(db.prisma, { items: [product] });
       await db.prisma.$executeRawUnsafe("TRUNCATE order_items, orders RESTART IDENTITY CASCADE");
       expect(await topProducts(db.prisma, range)).toEqual([]);
       await insertOrder(db.prisma, { items: [{ ...product, quantity: 1 }] });
-      expect(await topProducts(db.prisma, range)).toEqual([{ productId: null, name: "Пробный товар", quantitySold: 1, totalValue: 100 }]);
+      expect(await topProducts(db.prisma, range)).toEqual([{ productId: null, name: "Пробный товар", quantitySold: 1, totalValue: 100_00 }]);
     } finally {
       await db.close();
     }

@@ -6,7 +6,7 @@ import type { InvoiceLinks } from "@shop/core/payments";
 import { invoicePayload } from "@shop/core/payments";
 import { CURRENCY } from "@shop/core/payments";
 import { formatPrice } from "@shop/shared/format";
-import { toKopecks } from "@shop/shared/pricing";
+import { toDecimal, toRoubles, type Kopecks } from "@shop/shared/money";
 import { cutText } from "@shop/shared/text";
 
 /**
@@ -28,7 +28,7 @@ export interface InvoiceContent {
 
 export const INVOICE_TEXTS = {
   title: (number: string) => `Заказ №${number}`,
-  description: (number: string, pieces: number, total: number) => `Оплата заказа №${number}: ${pieces} шт., итого ${formatPrice(total)}`,
+  description: (number: string, pieces: number, total: Kopecks) => `Оплата заказа №${number}: ${pieces} шт., итого ${formatPrice(toRoubles(total))}`,
   discount: (percent: number) => `Скидка ${percent}%`,
   delivery: "Доставка",
 } as const;
@@ -45,7 +45,7 @@ interface ReceiptItem {
   payment_subject: "commodity" | "service";
 }
 
-const rubles = (kopecks: number) => (kopecks / 100).toFixed(2);
+
 
 /**
  * The receipt lines for ЮKassa: the discount is spread over the items in proportion to their sums (the kopecks
@@ -53,16 +53,16 @@ const rubles = (kopecks: number) => (kopecks / 100).toFixed(2);
  * piece is split in two, so that the lines add up exactly to the order's total. The delivery is a service line.
  */
 export function receiptItems(order: Order, vatCode: number): ReceiptItem[] {
-  const sums = order.lines.map((line) => toKopecks(line.price) * line.quantity);
+  const sums = order.lines.map((line) => line.price * line.quantity);
   const subtotal = sums.reduce((a, b) => a + b, 0);
-  const discount = toKopecks(order.totals.discount);
+  const { discount } = order.totals;
   const shares = sums.map((sum) => (subtotal > 0 ? Math.floor((discount * sum) / subtotal) : 0));
   let left = discount - shares.reduce((a, b) => a + b, 0);
   for (let i = 0; left > 0 && i < shares.length; i++, left--) shares[i]! += 1;
   const item = (description: string, quantity: number, unit: number, subject: ReceiptItem["payment_subject"]): ReceiptItem => ({
     description: cutText(description, 128),
     quantity: quantity.toFixed(2),
-    amount: { value: rubles(unit), currency: CURRENCY },
+    amount: { value: toDecimal(unit), currency: CURRENCY },
     vat_code: vatCode,
     payment_mode: "full_prepayment",
     payment_subject: subject,
@@ -78,15 +78,15 @@ export function receiptItems(order: Order, vatCode: number): ReceiptItem[] {
       items.push(item(line.name, 1, unit + rest, "commodity"));
     }
   });
-  const delivery = toKopecks(order.totals.delivery);
+  const { delivery } = order.totals;
   if (delivery > 0) items.push(item(INVOICE_TEXTS.delivery, 1, delivery, "service"));
   return items;
 }
 
 export function invoiceContent(order: Order, settings: PaymentSettings): InvoiceContent {
-  const prices: LabeledPrice[] = order.lines.map((line) => ({ label: label(line.name, line.quantity), amount: toKopecks(line.price) * line.quantity }));
-  if (order.totals.discount > 0) prices.push({ label: INVOICE_TEXTS.discount(order.totals.discountPercent), amount: -toKopecks(order.totals.discount) });
-  if (order.totals.delivery > 0) prices.push({ label: INVOICE_TEXTS.delivery, amount: toKopecks(order.totals.delivery) });
+  const prices: LabeledPrice[] = order.lines.map((line) => ({ label: label(line.name, line.quantity), amount: line.price * line.quantity }));
+  if (order.totals.discount > 0) prices.push({ label: INVOICE_TEXTS.discount(order.totals.discountPercent), amount: -order.totals.discount });
+  if (order.totals.delivery > 0) prices.push({ label: INVOICE_TEXTS.delivery, amount: order.totals.delivery });
   const pieces = order.lines.reduce((sum, line) => sum + line.quantity, 0);
   const content: InvoiceContent = {
     title: INVOICE_TEXTS.title(order.number),

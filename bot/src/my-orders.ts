@@ -1,4 +1,5 @@
 import { Composer, type Context } from "grammy";
+import { listCustomerOrders } from "@shop/core/orders";
 import type { BotDeps } from "./deps";
 import { myOrdersText } from "./order-text";
 import { shopButton } from "./start";
@@ -10,12 +11,7 @@ export const NO_ORDERS = "У вас пока нет заказов.";
 export function myOrdersFeature({ db, config }: BotDeps): Composer<Context> {
   const feature = new Composer<Context>();
   feature.chatType("private").command("orders", async (ctx) => {
-    const orders = await db.prisma.order.findMany({
-      where: { telegramUserId: BigInt(ctx.from.id) },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: RECENT,
-      select: { orderNumber: true, createdAt: true, total: true, status: true },
-    });
+    const { orders } = await listCustomerOrders(db.prisma, ctx.from.id, RECENT);
     if (orders.length === 0) {
       await ctx.reply(NO_ORDERS, { reply_markup: shopButton(config) ?? undefined });
       return;

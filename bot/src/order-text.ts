@@ -1,6 +1,5 @@
-import type { Prisma } from "@shop/prisma/db";
-import type { CartLine, Order, OrderContact } from "@shop/core/orders";
-import type { PreparedOrder } from "@shop/core/orders";
+import type { CartLine, CustomerOrderSummary, Order, OrderContact, PreparedOrder } from "@shop/core/orders";
+import { toRoubles } from "@shop/shared/money";
 import type { Totals } from "@shop/shared/pricing";
 import { formatDateTime, formatPrice } from "@shop/shared/format";
 import { paymentLabel, sourceLabel, statusLabel } from "@shop/shared/labels";
@@ -22,16 +21,16 @@ export function escapeHtml(text: string): string {
 }
 
 function itemLine(line: CartLine): string {
-  const sum = formatPrice((Math.round(line.price * 100) * line.quantity) / 100);
+  const sum = formatPrice(toRoubles(line.price * line.quantity));
   const made = line.madeToOrderDays ? ` — ${madeToOrderLabel(line.madeToOrderDays)}` : "";
-  return `• ${escapeHtml(line.name)} (${escapeHtml(line.sku)}) — ${line.quantity} × ${formatPrice(line.price)} = ${sum}${made}`;
+  return `• ${escapeHtml(line.name)} (${escapeHtml(line.sku)}) — ${line.quantity} × ${formatPrice(toRoubles(line.price))} = ${sum}${made}`;
 }
 
 function totalsBlock(totals: Totals): string[] {
-  const rows = [`Товары: ${formatPrice(totals.subtotal)}`];
-  if (totals.discount > 0) rows.push(`Скидка ${totals.discountPercent}%: −${formatPrice(totals.discount)}`);
-  rows.push(`Доставка: ${formatPrice(totals.delivery)}`);
-  rows.push(`<b>Итого: ${formatPrice(totals.total)}</b>`);
+  const rows = [`Товары: ${formatPrice(toRoubles(totals.subtotal))}`];
+  if (totals.discount > 0) rows.push(`Скидка ${totals.discountPercent}%: −${formatPrice(toRoubles(totals.discount))}`);
+  rows.push(`Доставка: ${formatPrice(toRoubles(totals.delivery))}`);
+  rows.push(`<b>Итого: ${formatPrice(toRoubles(totals.total))}</b>`);
   return rows;
 }
 
@@ -116,7 +115,7 @@ export function managerOrderText(order: Order, options: { changedBy?: string; he
 /** The website checkout as the shopper sees it before confirming in the bot. */
 /** The card the managers get when an order is paid: the order as it is now, headed by the payment. */
 export function paidCardText(order: Order): string {
-  return managerOrderText(order, { headline: `💳 <b>Заказ №${escapeHtml(order.number)} оплачен</b>: ${formatPrice(order.totals.total)}` });
+  return managerOrderText(order, { headline: `💳 <b>Заказ №${escapeHtml(order.number)} оплачен</b>: ${formatPrice(toRoubles(order.totals.total))}` });
 }
 
 /** The customer's thank-you once the payment arrived. */
@@ -153,18 +152,11 @@ export function customerStatusText(orderNumber: string, status: string): string 
   return lines.join("\n");
 }
 
-export interface MyOrderRow {
-  orderNumber: string;
-  createdAt: Date;
-  total: Prisma.Decimal | number;
-  status: string;
-}
-
 /** /orders: the most recent orders, one line each. */
-export function myOrdersText(orders: MyOrderRow[]): string {
+export function myOrdersText(orders: readonly CustomerOrderSummary[]): string {
   const rows = orders.map(
     (order) =>
-      `№${escapeHtml(order.orderNumber)} · ${formatDateTime(order.createdAt)} · ${formatPrice(Number(order.total))} · <b>${escapeHtml(statusLabel(order.status))}</b>`,
+      `№${escapeHtml(order.number)} · ${formatDateTime(order.createdAt)} · ${formatPrice(toRoubles(order.total))} · <b>${escapeHtml(statusLabel(order.status))}</b>`,
   );
   return ["<b>Мои заказы</b>", "", ...rows].join("\n");
 }

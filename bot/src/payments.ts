@@ -5,6 +5,7 @@ import type { Order } from "@shop/core/orders";
 import { readOrder } from "@shop/core/orders";
 import { checkDeliveryCost, checkPreCheckout, issueInvoice, recordPayment } from "@shop/core/payments";
 import { formatPrice } from "@shop/shared/format";
+import { toRoubles, type Kopecks } from "@shop/shared/money";
 import type { BotDeps } from "./deps";
 import { parseCallback } from "./callback-data";
 import { canInvoice, deliveryCostKeyboard, managerKeyboard } from "./keyboards";
@@ -16,8 +17,8 @@ export const PAYMENT_BOT_TEXTS = {
   pickCost: "Выберите стоимость доставки",
   askCost: (number: string) => `Введите стоимость доставки для заказа №${number} в рублях, например 420`,
   askCostToast: "Напишите сумму ответом на сообщение",
-  invoiceSent: (total: number) => `Счёт на ${formatPrice(total)} отправлен покупателю`,
-  invoiceSentFor: (number: string, total: number) => `Счёт по заказу №${number} на ${formatPrice(total)} отправлен покупателю.`,
+  invoiceSent: (total: Kopecks) => `Счёт на ${formatPrice(toRoubles(total))} отправлен покупателю`,
+  invoiceSentFor: (number: string, total: Kopecks) => `Счёт по заказу №${number} на ${formatPrice(toRoubles(total))} отправлен покупателю.`,
 } as const;
 
 /**

@@ -1,15 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { Order } from "@shop/core/orders";
-import { computeTotals, toKopecks } from "@shop/shared/pricing";
+import { toKopecks } from "@shop/shared/money";
+import { computeTotals } from "@shop/shared/pricing";
 import { invoiceContent, receiptItems } from "../src/invoice";
 
 /** The invoice's parts and ЮKassa's receipt lines always add up to the order's total, to the kopeck. */
 
+/** prices and the delivery cost in roubles, as a manager types them */
 type Line = { price: number; quantity: number };
 
 function order(lines: Line[], delivery: number): Order {
   const at = new Date("2026-05-01T10:00:00Z");
-  const cart = lines.map((line, index) => ({ productId: index + 1, name: `Товар ${index + 1}`, sku: `HM-00000${index + 1}`, image: null, ...line }));
+  const cart = lines.map((line, index) => ({ productId: index + 1, name: `Товар ${index + 1}`, sku: `HM-00000${index + 1}`, image: null, quantity: line.quantity, price: toKopecks(line.price) }));
   return {
     id: 7,
     number: "1007",
@@ -19,7 +21,7 @@ function order(lines: Line[], delivery: number): Order {
     source: "telegram_mini_app",
     contact: { customerName: "Анна", customerPhone: "+79123456789", deliveryAddress: null, comment: null },
     lines: cart.map((line, index) => ({ ...line, id: index + 1 })),
-    totals: computeTotals(cart, delivery),
+    totals: computeTotals(cart, toKopecks(delivery)),
     telegramUser: { id: BigInt(555), username: null, firstName: "Анна", lastName: null },
     payment: { status: "invoiced", paidAt: null, invoiceNumber: 3 },
   };
@@ -36,7 +38,7 @@ const CASES: [Line[], number][] = [
 describe("the invoice of an order", () => {
   it.each(CASES)("adds up to the total: %j with delivery %d", (lines, delivery) => {
     const o = order(lines, delivery);
-    const total = toKopecks(o.totals.total);
+    const total = o.totals.total;
     const content = invoiceContent(o, { providerToken: "1:TEST:1", receipts: "yookassa", vatCode: 2 });
     expect(content.prices.reduce((sum, price) => sum + price.amount, 0)).toBe(total);
     expect(content.payload).toBe("order:7:invoice:3");

@@ -7,8 +7,8 @@ import { managerOrderText, preparedOrderText, telegramTextLength } from "../src/
 /** Texts the bot sends with the shopper's own words in them, against Telegram's limit (docs/product.md#telegram-messages). */
 
 const LINES = [
-  { productId: 1, name: "Ваза керамическая «Лён»", sku: "HM-000001", image: null, price: 1890, quantity: 1 },
-  { productId: 2, name: "Кружка <ручной> лепки & глазурь", sku: "HM-000002", image: null, price: 650, quantity: 2 },
+  { productId: 1, name: "Ваза керамическая «Лён»", sku: "HM-000001", image: null, price: 1890_00, quantity: 1 },
+  { productId: 2, name: "Кружка <ручной> лепки & глазурь", sku: "HM-000002", image: null, price: 650_00, quantity: 2 },
 ];
 
 function order(contact: Partial<OrderContact>, lines = LINES): Order {

@@ -1,3 +1,4 @@
+import { toDecimal, toKopecks } from "@shop/shared/money";
 import { computeTotals } from "@shop/shared/pricing";
 import { normalizeSearchText } from "@shop/shared/text";
 import type { PrismaClient } from "../src/generated/client";
@@ -148,7 +149,7 @@ async function insertOrders(prisma: PrismaClient, planned: PlannedOrder[], batch
     // numbers come from the shop's sequence, in order of time, like real checkouts
     const numbers = await nextOrderNumbers(prisma, batch.length);
     const rows = batch.map((order, index) => {
-      const totals = computeTotals(order.lines);
+      const totals = computeTotals(order.lines.map((line) => ({ price: toKopecks(line.price), quantity: line.quantity })));
       const telegram = fromTelegram(order.source) ? order.customer.telegram : null;
       return {
         order_number: numbers[index]!,
@@ -159,11 +160,11 @@ async function insertOrders(prisma: PrismaClient, planned: PlannedOrder[], batch
         customer_phone: order.customer.phone,
         delivery_address: order.customer.address,
         comment: order.comment,
-        subtotal: totals.subtotal,
+        subtotal: toDecimal(totals.subtotal),
         discount_percent: totals.discountPercent,
-        discount_amount: totals.discount,
-        delivery_cost: totals.delivery,
-        total: totals.total,
+        discount_amount: toDecimal(totals.discount),
+        delivery_cost: toDecimal(totals.delivery),
+        total: toDecimal(totals.total),
         telegram_user_id: telegram ? String(telegram.id) : null,
         telegram_username: telegram?.username ?? null,
         telegram_first_name: telegram?.firstName ?? null,

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fromDecimal } from "@shop/shared/money";
 import { computeTotals } from "@shop/shared/pricing";
 import { cardImageUrl } from "@shop/shared/images";
 import type { Database } from "../src/db";
@@ -93,10 +94,10 @@ describe("demo seed", () => {
   it("stores orders whose totals follow the pricing rules, over the last 90 days, in every status", async () => {
     const orders = await db.prisma.order.findMany({ include: { items: true } });
     for (const order of orders) {
-      const totals = computeTotals(order.items.map((item) => ({ price: Number(item.price), quantity: item.quantity })));
-      expect(Number(order.subtotal)).toBe(totals.subtotal);
-      expect(Number(order.discountAmount)).toBe(totals.discount);
-      expect(Number(order.total)).toBe(totals.total);
+      const totals = computeTotals(order.items.map((item) => ({ price: fromDecimal(item.price), quantity: item.quantity })));
+      expect(fromDecimal(order.subtotal)).toBe(totals.subtotal);
+      expect(fromDecimal(order.discountAmount)).toBe(totals.discount);
+      expect(fromDecimal(order.total)).toBe(totals.total);
       expect(Date.now() - order.createdAt.getTime()).toBeLessThan(91 * 24 * 3600 * 1000);
     }
     expect(new Set(orders.map((o) => o.status))).toEqual(new Set(["new", "processing", "shipped", "completed", "cancelled"]));

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { ConfigResponse } from "@shop/shared/schemas/telegram";
+import { toRoubles } from "@shop/shared/money";
 import { DELIVERY_FEE, DISCOUNT_TIERS } from "@shop/shared/pricing";
 import type { App } from "../app-type";
 import { botLink } from "@shop/core/telegram";
@@ -27,9 +28,9 @@ export default async function configRoutes(app: App) {
         botLink: link,
         checkoutMode: link ? ("bot" as const) : ("direct" as const),
         miniAppUrl: app.config.telegram.botToken ? app.config.telegram.miniAppUrl : null,
-        deliveryFee: DELIVERY_FEE,
+        deliveryFee: toRoubles(DELIVERY_FEE),
         payments: app.config.payments !== null,
-        discountTiers: DISCOUNT_TIERS.map((tier) => ({ threshold: tier.threshold, percent: tier.percent })),
+        discountTiers: DISCOUNT_TIERS.map((tier) => ({ threshold: toRoubles(tier.threshold), percent: tier.percent })),
       };
     },
   );

@@ -2,6 +2,7 @@ import Type from "typebox";
 import { KpiResponse, SeriesResponse, StatsQuery, TopCustomer, TopProduct } from "@shop/shared/schemas/admin";
 import { ErrorResponse } from "@shop/shared/schemas/common";
 import type { App } from "../app-type";
+import { toWireKpi, toWireRevenue, toWireTopCustomer, toWireTopProduct } from "../wire/statistics";
 import {
   kpi,
   ordersBySource,
@@ -43,12 +44,12 @@ export default async function adminStatsRoutes(app: App) {
       async (request) => compute(await resolveRange(app.prisma, request.query), request.query),
     );
 
-  stat("kpi", "Orders, revenue and average order value", KpiResponse, (range) => kpi(app.prisma, range));
+  stat("kpi", "Orders, revenue and average order value", KpiResponse, async (range) => toWireKpi(await kpi(app.prisma, range)));
   stat("orders-over-time", "Orders per day (per week or month for long periods), zero-filled", SeriesResponse, (range) =>
     series(app.prisma, range, "orders"),
   );
-  stat("revenue-over-time", "Revenue per day (per week or month for long periods), zero-filled", SeriesResponse, (range) =>
-    series(app.prisma, range, "revenue"),
+  stat("revenue-over-time", "Revenue per day (per week or month for long periods), zero-filled", SeriesResponse, async (range) =>
+    toWireRevenue(await series(app.prisma, range, "revenue")),
   );
   stat("orders-by-status", "Orders by status (cancelled included), empty statuses left out", SeriesResponse, (range) =>
     ordersByStatus(app.prisma, range),
@@ -56,10 +57,10 @@ export default async function adminStatsRoutes(app: App) {
   stat("orders-by-source", "Orders by source (cancelled included), empty sources left out", SeriesResponse, (range) =>
     ordersBySource(app.prisma, range),
   );
-  stat("top-products", "Best-selling products by pieces sold", Type.Array(TopProduct), (range, query) =>
-    topProducts(app.prisma, range, query.limit),
+  stat("top-products", "Best-selling products by pieces sold", Type.Array(TopProduct), async (range, query) =>
+    (await topProducts(app.prisma, range, query.limit)).map(toWireTopProduct),
   );
-  stat("top-customers", "Customers by money spent (a Telegram user, else a phone number)", Type.Array(TopCustomer), (range, query) =>
-    topCustomers(app.prisma, range, query.limit),
+  stat("top-customers", "Customers by money spent (a Telegram user, else a phone number)", Type.Array(TopCustomer), async (range, query) =>
+    (await topCustomers(app.prisma, range, query.limit)).map(toWireTopCustomer),
   );
 }

@@ -1,4 +1,5 @@
 import type { CustomerOrders, Order, OrderPage, PreparedOrderTicket } from "@shop/core/orders";
+import { toRoubles } from "@shop/shared/money";
 import type { Totals } from "@shop/shared/pricing";
 import type {
   AdminOrder,
@@ -14,15 +15,18 @@ import type {
   RefundedResponse,
 } from "@shop/shared/schemas/orders";
 
-/** The one place where the shop's order shapes (`Order` in @shop/core/orders) become the API's documented JSON. */
+/**
+ * The one place where the shop's order shapes (`Order` in @shop/core/orders) become the API's documented JSON:
+ * snake_case names, and money in roubles (inside the shop it is in kopecks: @shop/shared/money).
+ */
 
 export function toWireTotals(totals: Totals): OrderTotals {
   return {
-    subtotal: totals.subtotal,
+    subtotal: toRoubles(totals.subtotal),
     discount_percent: totals.discountPercent,
-    discount_amount: totals.discount,
-    delivery_cost: totals.delivery,
-    total: totals.total,
+    discount_amount: toRoubles(totals.discount),
+    delivery_cost: toRoubles(totals.delivery),
+    total: toRoubles(totals.total),
   };
 }
 
@@ -37,7 +41,7 @@ export function toOrderItems(order: Order): OrderItem[] {
     product_name: line.name,
     product_sku: line.sku,
     product_image: line.image,
-    price: line.price,
+    price: toRoubles(line.price),
     quantity: line.quantity,
   }));
 }
@@ -75,7 +79,7 @@ export function toMyOrders(list: CustomerOrders): MyOrdersResponse {
       id: order.id,
       order_number: order.number,
       created_at: order.createdAt.toISOString(),
-      total: order.total,
+      total: toRoubles(order.total),
       status: order.status,
       payment_status: order.paymentStatus,
       paid_at: order.paidAt?.toISOString() ?? null,
@@ -104,7 +108,7 @@ export function toAdminOrders(page: OrderPage): AdminOrdersResponse {
 
 /** The admin's invoice: the order's delivery cost and total as the customer is asked to pay them. */
 export function toInvoicedOrder(order: Order): InvoiceResponse {
-  return { id: order.id, delivery_cost: order.totals.delivery, total: order.totals.total, payment_status: "invoiced" };
+  return { id: order.id, delivery_cost: toRoubles(order.totals.delivery), total: toRoubles(order.totals.total), payment_status: "invoiced" };
 }
 
 export function toRefundedOrder(order: Order): RefundedResponse {

@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@shop/prisma/db";
 import { nextOrderNumber } from "@shop/prisma/sequences";
+import { toDecimal, toKopecks } from "@shop/shared/money";
 import { computeTotals } from "@shop/shared/pricing";
 
 export interface OrderRowInput {
@@ -11,6 +12,7 @@ export interface OrderRowInput {
   telegramUserId?: bigint | null;
   telegramUsername?: string | null;
   deliveryAddress?: string | null;
+  /** prices in roubles, as the catalogue shows them */
   items: { productId: number | null; name: string; sku: string; price: number; quantity: number; image?: string | null }[];
 }
 
@@ -19,7 +21,7 @@ export interface OrderRowInput {
  * Totals follow the shop's own rules (computeTotals), so the figures tests expect are the real ones.
  */
 export async function insertOrder(prisma: PrismaClient, input: OrderRowInput) {
-  const totals = computeTotals(input.items);
+  const totals = computeTotals(input.items.map((item) => ({ price: toKopecks(item.price), quantity: item.quantity })));
   if (input.telegramUserId != null) {
     await prisma.telegramCustomer.upsert({
       where: { telegramUserId: input.telegramUserId },
@@ -38,11 +40,11 @@ export async function insertOrder(prisma: PrismaClient, input: OrderRowInput) {
       deliveryAddress: input.deliveryAddress ?? null,
       telegramUserId: input.telegramUserId ?? null,
       telegramUsername: input.telegramUsername ?? null,
-      subtotal: totals.subtotal,
+      subtotal: toDecimal(totals.subtotal),
       discountPercent: totals.discountPercent,
-      discountAmount: totals.discount,
-      deliveryCost: totals.delivery,
-      total: totals.total,
+      discountAmount: toDecimal(totals.discount),
+      deliveryCost: toDecimal(totals.delivery),
+      total: toDecimal(totals.total),
       items: {
         create: input.items.map((item) => ({
           productId: item.productId,

@@ -4,7 +4,7 @@ import { RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CatalogResponse, Category, Product, ProductCard } from "@shop/shared/schemas/catalog";
 import { formatPrice } from "@shop/shared/format";
-import { computeTotals } from "@shop/shared/pricing";
+import { totalsInRoubles } from "@shop/shared/pricing";
 import { render } from "./entry-server";
 import { createShopRouter, resolveLazyRoutes } from "./app/router";
 import { invalidate, seedFromDocument } from "./lib/query";
@@ -186,7 +186,7 @@ describe("server rendering and hydration", () => {
     });
     expect(html).toContain("Ваша корзина");
     expect(html).toContain("Ваза керамическая «Лён»");
-    const { total } = computeTotals([{ price: 1234, quantity: 3 }], 0);
+    const { total } = totalsInRoubles([{ price: 1234, quantity: 3 }], 0);
     expect(html).toContain(formatPrice(total));
     expect(html).not.toContain("cart-skeleton");
     expect(recoverable).toEqual([]);

@@ -1,3 +1,4 @@
+import { toKopecks } from "@shop/shared/money";
 import type { KnownProducts } from "../orders";
 import type { CatalogSnapshot } from "./snapshot";
 
@@ -11,7 +12,7 @@ export function knownProducts(snapshot: CatalogSnapshot): KnownProducts {
         id: product.id,
         name: product.name,
         sku: product.sku,
-        price: product.price,
+        price: toKopecks(product.price),
         image: product.images[0]?.image_url ?? null,
         stock: product.stock ?? null,
         made_to_order_days: product.made_to_order_days ?? null,

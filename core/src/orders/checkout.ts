@@ -1,4 +1,5 @@
 import type { Sql } from "@shop/prisma/db";
+import type { Kopecks } from "@shop/shared/money";
 import { validateCheckoutForm, type CheckoutForm } from "@shop/shared/checkout";
 import { MAX_ITEM_QUANTITY } from "@shop/shared/constants";
 import { isDbId } from "@shop/shared/ids";
@@ -61,7 +62,7 @@ export interface ProductPriceRow {
   id: number;
   name: string;
   sku: string;
-  price: number;
+  price: Kopecks;
   image: string | null;
   stock: number | null;
   made_to_order_days: number | null;
@@ -76,7 +77,7 @@ const CART = `cart AS (
          (SELECT i.image_url FROM product_images i WHERE i.product_id = p.id ORDER BY i.position, i.id LIMIT 1) AS image
     FROM products p JOIN unnest($1::int[], $2::int[]) AS line(id, quantity) ON p.id = line.id
 )`;
-const CART_PRODUCTS = `COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name, 'sku', sku, 'price', price, 'image', image,
+const CART_PRODUCTS = `COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name, 'sku', sku, 'price', round(price * 100), 'image', image,
   'stock', stock, 'made_to_order_days', made_to_order_days)) FROM cart), '[]')`;
 
 /** A cart priced: its lines, and for each whether its product's stock is counted (its pieces are taken). */

@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@shop/prisma/db";
+import { fromDecimal, type Kopecks } from "@shop/shared/money";
 import type { OrderStatusValue, PaymentStatusValue } from "@shop/shared/schemas/orders";
 import { notFound, ORDER_NOT_FOUND } from "../errors";
 
@@ -14,7 +15,7 @@ export interface CustomerOrderSummary {
   id: number;
   number: string;
   createdAt: Date;
-  total: number;
+  total: Kopecks;
   status: OrderStatusValue;
   paymentStatus: PaymentStatusValue;
   paidAt: Date | null;
@@ -26,13 +27,14 @@ export interface CustomerOrders {
   lastAddress: string | null;
 }
 
-export async function listCustomerOrders(prisma: PrismaClient, telegramUserId: number | bigint): Promise<CustomerOrders> {
+/** The customer's orders, newest first (at most `limit`), and the address of their last order that had one. */
+export async function listCustomerOrders(prisma: PrismaClient, telegramUserId: number | bigint, limit = MY_ORDERS_LIMIT): Promise<CustomerOrders> {
   const userId = BigInt(telegramUserId);
   const [orders, last] = await Promise.all([
     prisma.order.findMany({
       where: { telegramUserId: userId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: MY_ORDERS_LIMIT,
+      take: limit,
       select: { id: true, orderNumber: true, createdAt: true, total: true, status: true, paymentStatus: true, paidAt: true },
     }),
     prisma.order.findFirst({
@@ -46,7 +48,7 @@ export async function listCustomerOrders(prisma: PrismaClient, telegramUserId: n
       id: order.id,
       number: order.orderNumber,
       createdAt: order.createdAt,
-      total: Number(order.total),
+      total: fromDecimal(order.total),
       status: order.status,
       paymentStatus: order.paymentStatus,
       paidAt: order.paidAt,

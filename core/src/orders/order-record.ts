@@ -1,4 +1,5 @@
 import type { Prisma, Sql } from "@shop/prisma/db";
+import { fromDecimal } from "@shop/shared/money";
 import type { OrderSourceValue, OrderStatusValue, PaymentStatusValue } from "@shop/shared/schemas/orders";
 import type { Order } from "./order";
 
@@ -36,16 +37,16 @@ export function toOrder(row: OrderRow): Order {
         name: item.productName,
         sku: item.productSku,
         image: item.productImage,
-        price: Number(item.price),
+        price: fromDecimal(item.price),
         quantity: item.quantity,
         madeToOrderDays: item.madeToOrderDays,
       })),
     totals: {
-      subtotal: Number(row.subtotal),
+      subtotal: fromDecimal(row.subtotal),
       discountPercent: row.discountPercent,
-      discount: Number(row.discountAmount),
-      delivery: Number(row.deliveryCost),
-      total: Number(row.total),
+      discount: fromDecimal(row.discountAmount),
+      delivery: fromDecimal(row.deliveryCost),
+      total: fromDecimal(row.total),
     },
     telegramUser:
       row.telegramUserId === null
@@ -55,7 +56,7 @@ export function toOrder(row: OrderRow): Order {
   };
 }
 
-/** An order row as ORDER_COLUMNS give it: money as float8 and the Telegram id as text, alike on both drivers. */
+/** An order row as ORDER_COLUMNS give it: money and the Telegram id as text, alike on both drivers. */
 export interface OrderSqlRow {
   id: number;
   order_number: string;
@@ -67,11 +68,11 @@ export interface OrderSqlRow {
   customer_phone: string;
   delivery_address: string | null;
   comment: string | null;
-  subtotal: number;
+  subtotal: string;
   discount_percent: number;
-  discount_amount: number;
-  delivery_cost: number;
-  total: number;
+  discount_amount: string;
+  delivery_cost: string;
+  total: string;
   telegram_user_id: string | null;
   telegram_username: string | null;
   telegram_first_name: string | null;
@@ -82,8 +83,8 @@ export interface OrderSqlRow {
 }
 
 export const ORDER_COLUMNS = `id, order_number, created_at, updated_at, status::text AS status, source, customer_name, customer_phone,
-  delivery_address, comment, subtotal::float8 AS subtotal, discount_percent, discount_amount::float8 AS discount_amount,
-  delivery_cost::float8 AS delivery_cost, total::float8 AS total, telegram_user_id::text AS telegram_user_id,
+  delivery_address, comment, subtotal::text AS subtotal, discount_percent, discount_amount::text AS discount_amount,
+  delivery_cost::text AS delivery_cost, total::text AS total, telegram_user_id::text AS telegram_user_id,
   telegram_username, telegram_first_name, telegram_last_name, payment_status::text AS payment_status, paid_at, invoice_number`;
 
 export interface OrderLineSqlRow {
@@ -92,7 +93,7 @@ export interface OrderLineSqlRow {
   product_name: string;
   product_sku: string;
   product_image: string | null;
-  price: number;
+  price: string;
   quantity: number;
   made_to_order_days: number | null;
 }
@@ -117,16 +118,16 @@ export function orderFromSql(row: OrderSqlRow, lines: readonly OrderLineSqlRow[]
       name: line.product_name,
       sku: line.product_sku,
       image: line.product_image,
-      price: line.price,
+      price: fromDecimal(line.price),
       quantity: line.quantity,
       madeToOrderDays: line.made_to_order_days,
     })),
     totals: {
-      subtotal: row.subtotal,
+      subtotal: fromDecimal(row.subtotal),
       discountPercent: row.discount_percent,
-      discount: row.discount_amount,
-      delivery: row.delivery_cost,
-      total: row.total,
+      discount: fromDecimal(row.discount_amount),
+      delivery: fromDecimal(row.delivery_cost),
+      total: fromDecimal(row.total),
     },
     telegramUser:
       row.telegram_user_id === null
@@ -141,7 +142,7 @@ export async function readOrder(sql: Sql, id: number): Promise<Order | null> {
   const [row] = await sql.query<OrderSqlRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [id]);
   if (!row) return null;
   const lines = await sql.query<OrderLineSqlRow>(
-    `SELECT id, product_id, product_name, product_sku, product_image, price::float8 AS price, quantity, made_to_order_days
+    `SELECT id, product_id, product_name, product_sku, product_image, price::text AS price, quantity, made_to_order_days
        FROM order_items WHERE order_id = $1 ORDER BY id`,
     [id],
   );

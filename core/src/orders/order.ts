@@ -1,9 +1,11 @@
+import type { Kopecks } from "@shop/shared/money";
 import type { Totals } from "@shop/shared/pricing";
 import type { OrderSourceValue, OrderStatusValue, PaymentStatusValue } from "@shop/shared/schemas/orders";
 
 /**
  * The shapes an order has inside the shop. Everything that reads or writes an order speaks them; the API's
- * wire formats (snake_case, documented in docs/api.md) are mapped from them at the edge, in one place.
+ * wire formats (snake_case, roubles; documented in docs/api.md) are mapped from them at the edge, in one place.
+ * Money is in kopecks (@shop/shared/money).
  */
 
 /** The checkout form after validation: the phone normalised to +7XXXXXXXXXX, empty optional fields null. */
@@ -21,7 +23,7 @@ export interface CartLine {
   name: string;
   sku: string;
   image: string | null;
-  price: number;
+  price: Kopecks;
   quantity: number;
   /** made to order in this many days (the product had none left when it was ordered); null or absent: from stock */
   madeToOrderDays?: number | null;

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Database, Prisma, Sql } from "@shop/prisma/db";
 import type { CheckoutForm } from "@shop/shared/checkout";
 import { PREPARED_ORDER_TTL_MS } from "@shop/shared/constants";
+import { toKopecks } from "@shop/shared/money";
 import { computeTotals, type Totals } from "@shop/shared/pricing";
 import type { OrderSourceValue } from "@shop/shared/schemas/orders";
 import type { OutOfStockItem } from "@shop/shared/schemas/orders";
@@ -28,12 +29,16 @@ export interface PreparedOrder {
   source: "website" | "mobile_web";
 }
 
-/** What prepared_orders.payload holds. */
+/** What prepared_orders.payload holds: money in kopecks. */
+interface StoredPayloadV3 extends PreparedOrder {
+  version: 3;
+}
+
+/** Earlier stored forms, still read (money in roubles): tokens live for a day and may have been written by an older server. */
 interface StoredPayloadV2 extends PreparedOrder {
   version: 2;
 }
 
-/** The first stored form, still read: tokens live for a day and may have been written by an older server. */
 interface StoredPayloadV1 {
   version: 1;
   order: { customer_name: string; customer_phone: string; delivery_address: string | null; comment: string | null };
@@ -43,8 +48,17 @@ interface StoredPayloadV1 {
 }
 
 function readPayload(stored: unknown): PreparedOrder {
-  const payload = (typeof stored === "string" ? JSON.parse(stored) : stored) as StoredPayloadV1 | StoredPayloadV2;
-  if (payload.version === 2) return { contact: payload.contact, lines: payload.lines, totals: payload.totals, source: payload.source };
+  const payload = (typeof stored === "string" ? JSON.parse(stored) : stored) as StoredPayloadV1 | StoredPayloadV2 | StoredPayloadV3;
+  if (payload.version === 3) return { contact: payload.contact, lines: payload.lines, totals: payload.totals, source: payload.source };
+  if (payload.version === 2) {
+    const { totals } = payload;
+    return {
+      contact: payload.contact,
+      lines: payload.lines.map((line) => ({ ...line, price: toKopecks(line.price) })),
+      totals: { ...totals, subtotal: toKopecks(totals.subtotal), discount: toKopecks(totals.discount), delivery: toKopecks(totals.delivery), total: toKopecks(totals.total) },
+      source: payload.source,
+    };
+  }
   return {
     contact: {
       customerName: payload.order.customer_name,
@@ -52,13 +66,13 @@ function readPayload(stored: unknown): PreparedOrder {
       deliveryAddress: payload.order.delivery_address,
       comment: payload.order.comment,
     },
-    lines: payload.cart.map((line) => ({ productId: line.id, name: line.name, sku: line.sku, image: line.image, price: line.price, quantity: line.quantity })),
+    lines: payload.cart.map((line) => ({ productId: line.id, name: line.name, sku: line.sku, image: line.image, price: toKopecks(line.price), quantity: line.quantity })),
     totals: {
-      subtotal: payload.totals.subtotal,
+      subtotal: toKopecks(payload.totals.subtotal),
       discountPercent: payload.totals.discount_percent,
-      discount: payload.totals.discount,
-      delivery: payload.totals.delivery,
-      total: payload.totals.total,
+      discount: toKopecks(payload.totals.discount),
+      delivery: toKopecks(payload.totals.delivery),
+      total: toKopecks(payload.totals.total),
     },
     source: payload.source,
   };
@@ -121,7 +135,7 @@ export async function prepareOrder(db: Database, input: PrepareOrderInput): Prom
   const contact = checkContact(input.contact);
   // a line asking for more than is left now is refused; nothing is reserved until the shopper confirms
   const { lines: priced } = await priceCart({ query: db.read }, lines);
-  const payload: StoredPayloadV2 = { version: 2, contact, lines: priced, totals: computeTotals(priced), source };
+  const payload: StoredPayloadV3 = { version: 3, contact, lines: priced, totals: computeTotals(priced), source };
   try {
     const row = await prisma.preparedOrder.create({
       data: {

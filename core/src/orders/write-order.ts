@@ -1,4 +1,5 @@
 import type { Sql } from "@shop/prisma/db";
+import { toDecimal } from "@shop/shared/money";
 import type { Totals } from "@shop/shared/pricing";
 import type { OrderSourceValue } from "@shop/shared/schemas/orders";
 import { REFRESH_KNOWN_CUSTOMER, type TelegramIdentity } from "../customers";
@@ -9,7 +10,6 @@ import { outboxParameters, type OutgoingMessage } from "../outbox";
 import type { OrderNotifier } from "./order-notifier";
 import type { CartLine, Order, OrderContact } from "./order";
 
-const money = (value: number) => value.toFixed(2);
 const clip = (value: string | null | undefined, max: number) => {
   const trimmed = value?.trim();
   return trimmed ? trimmed.slice(0, max) : null;
@@ -171,10 +171,10 @@ export async function writeOrder(sql: Sql, notifier: OrderNotifier, input: NewOr
     contact.customerPhone,
     contact.deliveryAddress,
     contact.comment,
-    money(totals.subtotal),
+    toDecimal(totals.subtotal),
     totals.discountPercent,
-    money(totals.discount),
-    money(totals.delivery),
+    toDecimal(totals.discount),
+    toDecimal(totals.delivery),
     user ? String(user.id) : null,
     user?.username ?? null,
     user?.firstName ?? null,
@@ -186,9 +186,9 @@ export async function writeOrder(sql: Sql, notifier: OrderNotifier, input: NewOr
     lines.map((line) => line.name),
     lines.map((line) => line.sku),
     lines.map((line) => line.image),
-    lines.map((line) => money(line.price)),
+    lines.map((line) => toDecimal(line.price)),
     lines.map((line) => line.quantity),
-    money(totals.total),
+    toDecimal(totals.total),
     order.createdAt,
     input.pricesStillCurrent ?? false,
     ...outboxParameters(messages),

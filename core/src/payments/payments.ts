@@ -1,5 +1,5 @@
 import type { Database, Sql } from "@shop/prisma/db";
-import { fromKopecks, toKopecks } from "@shop/shared/pricing";
+import { toDecimal, toKopecks, type Kopecks } from "@shop/shared/money";
 import { outOfStockMessage } from "@shop/shared/stock";
 import { conflict, invalid, notFound, ORDER_NOT_FOUND } from "../errors";
 
@@ -37,14 +37,14 @@ export const PAYMENT_TEXTS = {
 export const MAX_DELIVERY_COST = 100_000;
 export const CURRENCY = "RUB";
 
-/** A delivery cost in roubles with at most kopecks, 0…MAX_DELIVERY_COST, or a Russian 400. */
-export function checkDeliveryCost(value: unknown): number {
+/** A delivery cost typed in roubles with at most kopecks, 0…MAX_DELIVERY_COST, in kopecks; or a Russian 400. */
+export function checkDeliveryCost(value: unknown): Kopecks {
   const number = typeof value === "string" ? Number(value.trim().replace(",", ".").replace(/\s/g, "")) : value;
   if (typeof number !== "number" || !Number.isFinite(number) || number < 0 || number > MAX_DELIVERY_COST) {
     throw invalid(PAYMENT_TEXTS.badDeliveryCost, { delivery_cost: PAYMENT_TEXTS.badDeliveryCost });
   }
   if (Math.abs(number * 100 - Math.round(number * 100)) > 1e-6) throw invalid(PAYMENT_TEXTS.badDeliveryCost, { delivery_cost: PAYMENT_TEXTS.badDeliveryCost });
-  return fromKopecks(Math.round(number * 100));
+  return toKopecks(number);
 }
 
 interface LockedPayment {
@@ -79,7 +79,7 @@ export async function issueInvoice(db: Database, notifier: OrderNotifier, orderI
       `UPDATE orders SET delivery_cost = $2::numeric, total = subtotal - discount_amount + $2::numeric,
               payment_status = 'invoiced', invoice_number = invoice_number + 1, updated_at = now()
         WHERE id = $1`,
-      [orderId, delivery.toFixed(2)],
+      [orderId, toDecimal(delivery)],
     );
     const updated = (await readOrder(sql, orderId))!;
     await queueMessages(sql, notifier.invoiceIssued!(updated));
@@ -132,7 +132,7 @@ export async function checkPreCheckout(db: Database, query: PaymentQuery): Promi
     if (order.status === "cancelled") return { ok: false, message: PAYMENT_TEXTS.orderCancelled };
     if (order.payment.status === "paid" || order.payment.status === "refunded") return { ok: false, message: PAYMENT_TEXTS.orderPaid };
     if (ref.invoiceNumber !== order.payment.invoiceNumber) return { ok: false, message: PAYMENT_TEXTS.staleInvoice };
-    if (query.currency !== CURRENCY || query.totalAmount !== toKopecks(order.totals.total)) return { ok: false, message: PAYMENT_TEXTS.wrongAmount };
+    if (query.currency !== CURRENCY || query.totalAmount !== order.totals.total) return { ok: false, message: PAYMENT_TEXTS.wrongAmount };
     const lines = await sql.query<LineStockRow>(
       `SELECT i.product_name, i.quantity, i.stock_taken, i.made_to_order_days, p.stock, p.made_to_order_days AS product_made_to_order_days
          FROM order_items i JOIN products p ON p.id = i.product_id
@@ -169,7 +169,7 @@ export async function recordPayment(db: Database, notifier: OrderNotifier, payme
       `INSERT INTO payments (order_id, invoice_number, telegram_payment_charge_id, provider_payment_charge_id, amount, currency)
        VALUES ($1, $2, $3, $4, $5::numeric, $6)
        ON CONFLICT DO NOTHING RETURNING id`,
-      [ref.orderId, ref.invoiceNumber, payment.telegramChargeId, payment.providerChargeId, fromKopecks(payment.totalAmount).toFixed(2), payment.currency],
+      [ref.orderId, ref.invoiceNumber, payment.telegramChargeId, payment.providerChargeId, toDecimal(payment.totalAmount), payment.currency],
     );
     if (inserted.length === 0) return { status: "duplicate" };
     await sql.query(`UPDATE orders SET payment_status = 'paid', paid_at = now(), updated_at = now() WHERE id = $1`, [ref.orderId]);

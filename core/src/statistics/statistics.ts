@@ -1,7 +1,8 @@
 import { Prisma, type Database, type PrismaClient } from "@shop/prisma/db";
 import { STATS_DEFAULT_PERIOD, STATS_TOP_LIMIT } from "@shop/shared/constants";
 import { ORDER_SOURCES, ORDER_STATUSES, sourceLabel, statsStatusLabel } from "@shop/shared/labels";
-import type { KpiResponse, SeriesResponse, StatsQuery, TopCustomer, TopProduct } from "@shop/shared/schemas/admin";
+import { toKopecks, type Kopecks } from "@shop/shared/money";
+import type { StatsQuery } from "@shop/shared/schemas/admin";
 import { onFirstUse } from "@shop/shared/on-first-use";
 import { invalid as badRequest } from "../errors";
 
@@ -51,6 +52,35 @@ export interface StatsRange {
 /** What the statistics' reads need: queries, never `$executeRaw` (a transaction client will do, even a READ ONLY one). */
 export type StatsReader = Pick<PrismaClient, "$queryRaw">;
 
+/** A period's headline figures; money in kopecks. */
+export interface Kpi {
+  totalOrders: number;
+  totalRevenue: Kopecks;
+  averageOrderValue: Kopecks;
+  /** the totals of the orders paid in Telegram within the period (by the time they were paid), refunded ones left out */
+  paidRevenue: Kopecks;
+}
+
+/** Figures per bucket (day, week, status, source): counts, or kopecks for revenue. */
+export interface Series {
+  labels: string[];
+  data: number[];
+}
+
+export interface TopProductRow {
+  productId: number | null;
+  name: string;
+  quantitySold: number;
+  totalValue: Kopecks;
+}
+
+export interface TopCustomerRow {
+  telegramUserId: string | null;
+  customerName: string;
+  orderCount: number;
+  totalSpent: Kopecks;
+}
+
 const DAY_MS = 86_400_000;
 const dateFormat = onFirstUse(() => new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }));
 
@@ -89,7 +119,6 @@ const inRange = (range: StatsRange, column = Prisma.raw("created_at")) => Prisma
   ${column} >= (${range.from}::date::timestamp AT TIME ZONE ${SHOP_TIME_ZONE})
   AND ${column} < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${SHOP_TIME_ZONE})`;
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** the range's days, for the running totals per day (order_days) */
 const daysOf = (range: StatsRange) => Prisma.sql`day BETWEEN ${range.from}::date AND ${range.to}::date`;
@@ -109,7 +138,7 @@ const orderDaysOf = (range: StatsRange) => Prisma.sql`(
  * paid_revenue: the totals of orders paid in Telegram within the range, by the time they were paid (orders.paid_at,
  * indexed; refunded orders left out, docs/payments.md), read in the same statement as the rest.
  */
-export async function kpi(prisma: StatsReader, range: StatsRange): Promise<KpiResponse> {
+export async function kpi(prisma: StatsReader, range: StatsRange): Promise<Kpi> {
   const [row] = await prisma.$queryRaw<{ orders: number; revenue: number; paid: number }[]>`
     SELECT coalesce(sum(orders), 0)::int AS orders, coalesce(sum(revenue), 0)::float8 AS revenue,
            (SELECT coalesce(sum(total), 0)::float8 FROM orders
@@ -117,12 +146,12 @@ export async function kpi(prisma: StatsReader, range: StatsRange): Promise<KpiRe
       FROM ${orderDaysOf(range)}
      WHERE status <> 'cancelled'`;
   const totalOrders = Number(row?.orders ?? 0);
-  const totalRevenue = round2(Number(row?.revenue ?? 0));
+  const totalRevenue = toKopecks(Number(row?.revenue ?? 0));
   return {
     totalOrders,
     totalRevenue,
-    averageOrderValue: totalOrders ? round2(totalRevenue / totalOrders) : 0,
-    paid_revenue: round2(Number(row?.paid ?? 0)),
+    averageOrderValue: totalOrders ? Math.round(totalRevenue / totalOrders) : 0,
+    paidRevenue: toKopecks(Number(row?.paid ?? 0)),
   };
 }
 
@@ -132,7 +161,7 @@ const LABEL_FORMATS: Record<Bucket, string> = { day: "DD.MM", week: "DD.MM.YY", 
  * Orders or revenue per day (per week from its Monday, or per month for long ranges), every bucket present
  * with zero when nothing happened: generate_series makes the buckets, the orders are grouped and joined on.
  */
-export async function series(prisma: StatsReader, range: StatsRange, measure: "orders" | "revenue"): Promise<SeriesResponse> {
+export async function series(prisma: StatsReader, range: StatsRange, measure: "orders" | "revenue"): Promise<Series> {
   const unit = range.bucket;
   const value = measure === "orders" ? Prisma.sql`sum(orders)::float8` : Prisma.sql`sum(revenue)::float8`;
   const rows = await prisma.$queryRaw<{ label: string; value: number }[]>`
@@ -149,11 +178,11 @@ export async function series(prisma: StatsReader, range: StatsRange, measure: "o
     SELECT to_char(b.bucket, ${LABEL_FORMATS[unit]}::text) AS label, coalesce(t.value, 0)::float8 AS value
       FROM buckets b LEFT JOIN totals t ON t.bucket = b.bucket
      ORDER BY b.bucket`;
-  return { labels: rows.map((row) => row.label), data: rows.map((row) => round2(Number(row.value))) };
+  return { labels: rows.map((row) => row.label), data: rows.map((row) => (measure === "revenue" ? toKopecks(Number(row.value)) : Number(row.value))) };
 }
 
 /** Every order of the range counted by status (in the shop's status order), zero buckets left out. */
-export async function ordersByStatus(prisma: StatsReader, range: StatsRange): Promise<SeriesResponse> {
+export async function ordersByStatus(prisma: StatsReader, range: StatsRange): Promise<Series> {
   const rows = await prisma.$queryRaw<{ key: string; count: number }[]>`
     SELECT status::text AS key, sum(orders)::int AS count FROM ${orderDaysOf(range)} GROUP BY status`;
   const order = (key: string) => {
@@ -165,7 +194,7 @@ export async function ordersByStatus(prisma: StatsReader, range: StatsRange): Pr
 }
 
 /** Every order of the range counted by source; unknown sources together as 'Неизвестно', last. */
-export async function ordersBySource(prisma: StatsReader, range: StatsRange): Promise<SeriesResponse> {
+export async function ordersBySource(prisma: StatsReader, range: StatsRange): Promise<Series> {
   const rows = await prisma.$queryRaw<{ key: string; count: number }[]>`
     SELECT source AS key, sum(orders)::int AS count FROM ${orderDaysOf(range)} GROUP BY source`;
   const counts = new Map<string, number>();
@@ -179,9 +208,9 @@ export async function ordersBySource(prisma: StatsReader, range: StatsRange): Pr
  * good (articles are never changed or reused) and still tells deleted products apart (their product_id is
  * null). The name is the one on the most recent order line; totalValue is price × quantity at order time,
  * before the order's discount. Sums run in double precision (faster than numeric on 100 000 orders) and are
- * rounded to kopecks.
+ * taken to the kopeck.
  */
-export async function topProducts(prisma: StatsReader, range: StatsRange, limit = STATS_TOP_LIMIT): Promise<TopProduct[]> {
+export async function topProducts(prisma: StatsReader, range: StatsRange, limit = STATS_TOP_LIMIT): Promise<TopProductRow[]> {
   if (range.allTime) return topProductsAllTime(prisma, limit);
   const rows = await prisma.$queryRaw<{ product_id: number | null; name: string; quantity: number; value: number }[]>`
     WITH lines AS (
@@ -202,7 +231,7 @@ export async function topProducts(prisma: StatsReader, range: StatsRange, limit 
     productId: row.product_id === null ? null : Number(row.product_id),
     name: row.name,
     quantitySold: Number(row.quantity),
-    totalValue: round2(Number(row.value)),
+    totalValue: toKopecks(Number(row.value)),
   }));
 }
 
@@ -215,7 +244,7 @@ export async function topProducts(prisma: StatsReader, range: StatsRange, limit 
  * plus their changes: every article of the true top is among those. The name and the tiebreak still come from
  * the article's latest line in an order that is not cancelled, looked up for the top rows only.
  */
-async function topProductsAllTime(prisma: StatsReader, limit: number): Promise<TopProduct[]> {
+async function topProductsAllTime(prisma: StatsReader, limit: number): Promise<TopProductRow[]> {
   const rows = await prisma.$queryRaw<{ product_id: number | null; name: string; quantity: number; value: number }[]>`
     WITH pending AS (
       SELECT product_sku, sum(quantity) AS quantity, sum(value) AS value FROM product_sales_changes GROUP BY product_sku
@@ -250,7 +279,7 @@ async function topProductsAllTime(prisma: StatsReader, limit: number): Promise<T
     productId: row.product_id === null ? null : Number(row.product_id),
     name: row.name,
     quantitySold: Number(row.quantity),
-    totalValue: round2(Number(row.value)),
+    totalValue: toKopecks(Number(row.value)),
   }));
 }
 
@@ -258,7 +287,7 @@ async function topProductsAllTime(prisma: StatsReader, limit: number): Promise<T
  * Best customers by money spent (then by orders). A customer is a Telegram user when the order has one,
  * otherwise a phone number; the name is the one on their latest order. Sums in double precision, rounded.
  */
-export async function topCustomers(prisma: StatsReader, range: StatsRange, limit = STATS_TOP_LIMIT): Promise<TopCustomer[]> {
+export async function topCustomers(prisma: StatsReader, range: StatsRange, limit = STATS_TOP_LIMIT): Promise<TopCustomerRow[]> {
   if (range.allTime) return topCustomersAllTime(prisma, limit);
   const rows = await prisma.$queryRaw<{ telegram_user_id: string | null; name: string; orders: number; spent: number }[]>`
     WITH customers AS (
@@ -280,7 +309,7 @@ export async function topCustomers(prisma: StatsReader, range: StatsRange, limit
     telegramUserId: row.telegram_user_id,
     customerName: row.name,
     orderCount: Number(row.orders),
-    totalSpent: round2(Number(row.spent)),
+    totalSpent: toKopecks(Number(row.spent)),
   }));
 }
 
@@ -290,7 +319,7 @@ export async function topCustomers(prisma: StatsReader, range: StatsRange, limit
  * without changes not folded yet, and the customers with changes, folded row plus changes). The name and the
  * tiebreak come from the customer's latest order that is not cancelled, looked up for the top rows only.
  */
-async function topCustomersAllTime(prisma: StatsReader, limit: number): Promise<TopCustomer[]> {
+async function topCustomersAllTime(prisma: StatsReader, limit: number): Promise<TopCustomerRow[]> {
   const rows = await prisma.$queryRaw<{ telegram_user_id: string | null; name: string; orders: number; spent: number }[]>`
     WITH pending AS (
       SELECT customer, max(telegram_user_id) AS telegram_user_id, max(phone) AS phone, sum(orders) AS orders, sum(spent) AS spent
@@ -330,7 +359,7 @@ async function topCustomersAllTime(prisma: StatsReader, limit: number): Promise<
     telegramUserId: row.telegram_user_id,
     customerName: row.name,
     orderCount: Number(row.orders),
-    totalSpent: round2(Number(row.spent)),
+    totalSpent: toKopecks(Number(row.spent)),
   }));
 }
 

@@ -1,9 +1,9 @@
-import type { Totals } from "@shop/shared/pricing";
+import type { RoubleTotals } from "@shop/shared/pricing";
 import { formatPrice } from "@shop/shared/format";
 import styles from "./TotalsList.module.css";
 
 interface TotalsListProps {
-  totals: Totals;
+  totals: RoubleTotals;
   /** the first line's label: 'Товары' or 'Товары (N шт.)' */
   subtotalLabel: string;
   /** the discount line also at 0 % (the checkout shows that there is none yet); otherwise only above 0 % */

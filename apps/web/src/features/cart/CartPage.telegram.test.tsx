@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { computeTotals } from "@shop/shared/pricing";
+import { totalsInRoubles } from "@shop/shared/pricing";
 import { formatPrice } from "@shop/shared/format";
 import { invalidate } from "../../lib/query";
 import { useCart } from "../../stores/cart";
@@ -60,7 +60,7 @@ afterEach(() => {
 describe("the cart in the Mini App", () => {
   it("shows the total on the MainButton, which opens the checkout; the SecondaryButton goes on shopping; no web footer", async () => {
     const router = renderCart();
-    const total = formatPrice(computeTotals([{ price: vase.price, quantity: 2 }], 0).total);
+    const total = formatPrice(totalsInRoubles([{ price: vase.price, quantity: 2 }], 0).total);
     await waitFor(() => expect(lastParams("setMainButtonParams")).toMatchObject({ text: `Оформить заказ · ${total}`, isVisible: true }));
     expect(lastParams("setSecondaryButtonParams")).toMatchObject({ text: "Продолжить покупки", isVisible: true });
     expect(screen.queryByTestId("cart-footer")).toBeNull();

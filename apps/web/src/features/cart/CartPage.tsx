@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "react-router-dom";
-import { computeTotals } from "@shop/shared/pricing";
+import { totalsInRoubles } from "@shop/shared/pricing";
 import { formatPrice } from "@shop/shared/format";
 import { usePageMeta } from "../../lib/seo";
 import { useFreshCart } from "../../hooks/useFreshCart";
@@ -42,7 +42,7 @@ function CartLine({ item }: { item: CartItem }) {
           onChange={(quantity) => changeCartQuantity(item.id, quantity)}
         />
         <span className={styles.linePrice} data-testid="line-price">
-          {formatPrice(computeTotals([item], 0).subtotal)}
+          {formatPrice(totalsInRoubles([item], 0).subtotal)}
         </span>
         <button type="button" className={styles.remove} onClick={() => removeFromCart(item.id)} aria-label={`Удалить: ${item.name}`}>
           <TrashIcon size={20} />
@@ -59,7 +59,7 @@ export default function CartPage() {
   useFreshCart();
   usePageMeta({ title: "Корзина", description: "Ваша корзина в магазине изделий ручной работы «Ремесло»." });
   // the cart shows goods only; delivery is added at checkout
-  const totals = computeTotals(items, 0);
+  const totals = totalsInRoubles(items, 0);
   // inside Telegram its bottom buttons lead on, instead of the page's footer and checkout link
   const telegramButtons = useTelegramMainButton({
     text: `Оформить заказ · ${formatPrice(totals.total)}`,

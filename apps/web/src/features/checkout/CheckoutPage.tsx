@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router-dom";
 import type { CheckoutFields } from "@shop/shared/schemas/orders";
 import type { ConfigResponse } from "@shop/shared/schemas/telegram";
 import { ORDER_ERROR_MESSAGES, validateCheckoutForm, type CheckoutErrors } from "@shop/shared/checkout";
-import { computeTotals } from "@shop/shared/pricing";
+import { totalsInRoubles } from "@shop/shared/pricing";
 import { formatPrice } from "@shop/shared/format";
 import { CHECKOUT_MAX_LENGTH } from "@shop/shared/constants";
 import { api } from "../../lib/api";
@@ -50,7 +50,7 @@ function OrderLine({ item }: { item: CartItem }) {
         <Link to={`/product/${item.id}`} className={styles.lineName}>
           {item.name}
         </Link>
-        <span className={styles.linePrice}>{formatPrice(computeTotals([item], 0).subtotal)}</span>
+        <span className={styles.linePrice}>{formatPrice(totalsInRoubles([item], 0).subtotal)}</span>
         <LineStock item={item} />
       </div>
       <div className={styles.lineControls}>
@@ -113,7 +113,7 @@ export default function CheckoutPage() {
     );
   }
 
-  const totals = computeTotals(items);
+  const totals = totalsInRoubles(items);
   const count = cartCount(items);
   const viaBot = !isInTelegram() && config.data?.checkoutMode === "bot";
   const stockBlocked = items.some((item) => stockProblem(item) !== null);

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import { toRoubles } from "@shop/shared/money";
 import { DELIVERY_FEE } from "@shop/shared/pricing";
 import { formatAdminPrice, formatDateTime } from "@shop/shared/format";
 import type { AdminOrder } from "@shop/shared/schemas/orders";
@@ -27,7 +28,7 @@ function failureText(error: unknown, fallback: string): string {
 export function OrderPaymentPanel({ order, onChange }: Props) {
   const showToast = useToast();
   const inputId = useId();
-  const [delivery, setDelivery] = useState(String(Number.isFinite(order.delivery_cost) ? order.delivery_cost : DELIVERY_FEE));
+  const [delivery, setDelivery] = useState(String(Number.isFinite(order.delivery_cost) ? order.delivery_cost : toRoubles(DELIVERY_FEE)));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const canInvoice = order.payment_status === "unpaid" || order.payment_status === "invoiced";
