@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@shop/prisma/db";
+import { autoCommitSql, type Database } from "@shop/prisma/db";
 import { openTestDatabase } from "@shop/prisma/test-database";
 import { ShopError } from "@shop/core/errors";
 import { ORDER_MESSAGES, type KnownProducts, type ProductPriceRow } from "@shop/core/orders";
@@ -10,6 +10,7 @@ import { KEY_USED_FOR_ANOTHER_ORDER } from "@shop/core/orders";
 import { confirmPreparedOrder } from "@shop/core/orders";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 import { CONTACT } from "./helpers/checkout";
+import { toKopecks } from "@shop/shared/money";
 
 /**
  * The order core below the HTTP layer: what happens when a price changes between the two statements that place
@@ -69,8 +70,9 @@ describe("placing an order while a price changes", () => {
       idempotencyKey: null,
     });
     expect(result.created).toBe(true);
-    expect(result.order.lines.map((line) => line.price)).toEqual([700]);
-    expect(result.order.totals).toMatchObject({ subtotal: 1400, discountPercent: 10, total: 1400 - 140 + 250 });
+    // inside the shop money is in kopecks; the database keeps roubles
+    expect(result.order.lines.map((line) => line.price)).toEqual([700_00]);
+    expect(result.order.totals).toMatchObject({ subtotal: 1400_00, discountPercent: 10, total: 1400_00 - 140_00 + 250_00 });
     const stored = await db.prisma.order.findUniqueOrThrow({ where: { id: result.order.id }, include: { items: true } });
     expect([Number(stored.subtotal), Number(stored.items[0]!.price)]).toEqual([1400, 700]);
     expect(await counts()).toEqual({ orders: before.orders + 1, lines: before.lines + 1, messages: before.messages + 1 });
@@ -147,10 +149,10 @@ describe("website checkouts prepared in the first stored form", () => {
     expect(result.order).toMatchObject({
       source: "mobile_web",
       contact: { customerName: "Анна Смирнова", customerPhone: "+79123456789", deliveryAddress: null, comment: "Код 12" },
-      totals: { subtotal: 1800, discountPercent: 13, discount: 234, delivery: 250, total: 1816 },
+      totals: { subtotal: 1800_00, discountPercent: 13, discount: 234_00, delivery: 250_00, total: 1816_00 },
       telegramUser: { id: BigInt(4242), firstName: "Анна" },
     });
-    expect(result.order.lines.map((line) => [line.productId, line.name, line.price, line.quantity])).toEqual([[vase.id, vase.name, 1800, 1]]);
+    expect(result.order.lines.map((line) => [line.productId, line.name, line.price, line.quantity])).toEqual([[vase.id, vase.name, 1800_00, 1]]);
   });
 });
 
@@ -160,7 +162,7 @@ describe("pricing from the catalogue in memory", () => {
     product(id) {
       const product = f.products.find((p) => p.id === id);
       if (!product) return undefined;
-      const row: ProductPriceRow = { id, name: product.name, sku: product.sku, price: product.price, image: null, stock: null, made_to_order_days: null };
+      const row: ProductPriceRow = { id, name: product.name, sku: product.sku, price: toKopecks(product.price), image: null, stock: null, made_to_order_days: null };
       return id === change.id ? { ...row, ...change } : row;
     },
   });
@@ -170,8 +172,8 @@ describe("pricing from the catalogue in memory", () => {
   it("writes the order at the database's price when the one in memory is out of date", async () => {
     const vase = f.byName("Ваза керамическая «Лён»");
     const before = await counts();
-    const result = await order(db, [{ productId: vase.id, quantity: 1 }], known({ id: vase.id, price: 100 }));
-    expect(result.order.lines.map((line) => line.price)).toEqual([vase.price]);
+    const result = await order(db, [{ productId: vase.id, quantity: 1 }], known({ id: vase.id, price: 100_00 }));
+    expect(result.order.lines.map((line) => line.price)).toEqual([toKopecks(vase.price)]);
     const stored = await db.prisma.order.findUniqueOrThrow({ where: { id: result.order.id }, include: { items: true } });
     expect(Number(stored.items[0]!.price)).toBe(vase.price);
     expect(await counts()).toEqual({ orders: before.orders + 1, lines: before.lines + 1, messages: before.messages + 1 });
@@ -220,7 +222,7 @@ describe("pricing from the catalogue in memory", () => {
   });
 
   it("takes one number at a time for an order now and then, so a calm shop's numbers follow each other", async () => {
-    const slots = new OrderSlots({ query: (text, values) => db.read(text, values) });
+    const slots = new OrderSlots(autoCommitSql(db));
     const last = async () => Number((await db.read<{ last_value: string }>("SELECT last_value FROM order_number_seq", []))[0]!.last_value);
     const before = await last();
     const slot = await slots.take(2);

@@ -64,13 +64,14 @@ describe("POST /api/orders/prepare", () => {
     const vase = f.byName("Ваза керамическая «Лён»");
     const candle = f.byName("Свеча соевая «Ваниль»");
     expect(row.payload).toEqual({
-      version: 2,
+      version: 3,
       contact: { customerName: "Анна Смирнова", customerPhone: "+79123456789", deliveryAddress: "Москва, ул. Ленина, 1", comment: "Позвонить заранее" },
       lines: [
-        { productId: vase.id, name: vase.name, sku: vase.sku, price: 1890, quantity: 1, image: "/uploads/fixture-0-0.webp", madeToOrderDays: null },
-        { productId: candle.id, name: candle.name, sku: candle.sku, price: 350, quantity: 2, image: "/uploads/fixture-7-0.webp", madeToOrderDays: null },
+        { productId: vase.id, name: vase.name, sku: vase.sku, price: 1890_00, quantity: 1, image: "/uploads/fixture-0-0.webp", madeToOrderDays: null },
+        { productId: candle.id, name: candle.name, sku: candle.sku, price: 350_00, quantity: 2, image: "/uploads/fixture-7-0.webp", madeToOrderDays: null },
       ],
-      totals: { subtotal: 2590, discountPercent: 13, discount: 336.7, delivery: 250, total: 2503.3 },
+      // the stored checkout keeps money in kopecks, as the shop does inside
+      totals: { subtotal: 2590_00, discountPercent: 13, discount: 336_70, delivery: 250_00, total: 2503_30 },
       source: "website",
     });
     expect(row.usedAt).toBeNull();
@@ -81,7 +82,7 @@ describe("POST /api/orders/prepare", () => {
     const body = await prepared([cartLine("Плед вязаный из шерсти", 1, { price: 1, name: "Бесплатно", sku: "X" })]);
     expect(body.subtotal).toBe(5400);
     const row = await t.prisma.preparedOrder.findUniqueOrThrow({ where: { token: body.token } });
-    expect((row.payload as { lines: object[] }).lines[0]).toMatchObject({ name: "Плед вязаный из шерсти", price: 5400 });
+    expect((row.payload as { lines: object[] }).lines[0]).toMatchObject({ name: "Плед вязаный из шерсти", price: 5400_00 });
   });
 
   it("validates like a direct order, with the shop's messages", async () => {
@@ -148,7 +149,7 @@ describe("findPreparedOrder", () => {
     const found = await findPreparedOrder(t.db, token);
     expect(found.status).toBe("ok");
     if (found.status !== "ok") return;
-    expect(found.order.totals.total).toBe(2503.3);
+    expect(found.order.totals.total).toBe(2503_30);
     expect(found.order.source).toBe("website");
     expect(found.expiresAt).toBeInstanceOf(Date);
   });

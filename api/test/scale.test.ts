@@ -7,7 +7,7 @@ import { Worker } from "node:worker_threads";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@shop/prisma/db";
-import { computeTotals } from "@shop/shared/pricing";
+import { totalsInRoubles } from "@shop/shared/pricing";
 import type { CreateOrderResponse } from "@shop/shared/schemas/orders";
 import { startApiProcess, type ApiProcess } from "./helpers/api-process";
 import { CONTACT, line } from "./helpers/checkout";
@@ -173,7 +173,7 @@ describe(`checkout at scale: ${VARIANT}`, () => {
     const numbers = responses.map((r) => r.body.order_number);
     expect(new Set(numbers).size).toBe(ORDERS);
     responses.forEach((response, i) => {
-      const totals = computeTotals(carts[i]!.map(({ product, quantity }) => ({ price: product.price, quantity })));
+      const totals = totalsInRoubles(carts[i]!.map(({ product, quantity }) => ({ price: product.price, quantity })));
       expect(response.body, `order ${i}`).toMatchObject({
         subtotal: totals.subtotal,
         discount_percent: totals.discountPercent,
@@ -192,7 +192,7 @@ describe(`checkout at scale: ${VARIANT}`, () => {
     const byNumber = new Map(stored.orders.map((o) => [o.orderNumber, o]));
     responses.forEach((response, i) => {
       const order = byNumber.get(response.body.order_number)!;
-      const totals = computeTotals(carts[i]!.map(({ product, quantity }) => ({ price: product.price, quantity })));
+      const totals = totalsInRoubles(carts[i]!.map(({ product, quantity }) => ({ price: product.price, quantity })));
       expect(order.id).toBe(response.body.id);
       expect(Number(order.total), `order ${i}`).toBe(totals.total);
       expect(Number(order.subtotal)).toBe(totals.subtotal);

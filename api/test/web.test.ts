@@ -6,7 +6,7 @@ import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "@shop/shared/format";
-import { computeTotals } from "@shop/shared/pricing";
+import { totalsInRoubles } from "@shop/shared/pricing";
 import { metaDescription } from "@shop/shared/text";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 import { createTestApp, type TestApp } from "./helpers/test-app";
@@ -472,7 +472,7 @@ describe("server rendering (with the build's .ssr bundle)", () => {
       // in the cookie's order; a product that is no longer there is left out
       const names = [...page.matchAll(/<a class="[^"]*lineName[^"]*" href="\/product\/(\d+)"/g)].map((match) => Number(match[1]));
       expect(names, url).toEqual([vase.id, mug.id]);
-      const total = computeTotals([{ price: vase.price, quantity: 1 }, { price: mug.price, quantity: 2 }], 0);
+      const total = totalsInRoubles([{ price: vase.price, quantity: 1 }, { price: mug.price, quantity: 2 }], 0);
       if (url === "/cart") expect(page).toContain(`data-testid="cart-total">${formatPrice(total.total)}<`);
       // the badge counts the cookie's pieces
       expect(page, url).toContain(`aria-label="Товаров в корзине: 3"`);

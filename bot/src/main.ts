@@ -38,7 +38,7 @@ async function main() {
   const server = Fastify({ logger: { level: config.logLevel } });
   server.get("/health", async () => ({ ok: true }));
   const catalog = new CatalogStore(db, { onStaleError: (error) => server.log.warn({ err: error }, "catalogue check failed: serving the last one loaded") });
-  const runtime = startBot({ db, config, mode, server, log: server.log, catalog: shopCatalog(catalog, db.prisma) });
+  const runtime = startBot({ db, config, mode, server, log: server.log, catalog: shopCatalog(catalog, db) });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,11 +1,12 @@
 import { Api, GrammyError, HttpError } from "grammy";
 import { autoRetry } from "@grammyjs/auto-retry";
-import type { PrismaClient } from "@shop/prisma/db";
+import type { Database } from "@shop/prisma/db";
+import { claimMessages, markFailed, markSent, renewLease, type ClaimedMessage } from "@shop/core/outbox";
 import type { OutboxInvoicePayload, OutboxPayload } from "./notifier";
 import { silentLog, type BotLog } from "./log";
 
 export interface OutboxWorkerOptions {
-  prisma: PrismaClient;
+  db: Pick<Database, "read">;
   /** the Bot API to send with; see createOutboxApi */
   api: Api;
   log?: BotLog;
@@ -42,12 +43,7 @@ export interface OutboxWorker {
   runOnce(): Promise<RunResult>;
 }
 
-interface ClaimedRow {
-  id: number;
-  chatId: bigint;
-  payload: OutboxPayload | OutboxInvoicePayload;
-  attempts: number;
-}
+type ClaimedRow = ClaimedMessage<OutboxPayload | OutboxInvoicePayload>;
 
 /** An invoice queued while payments were on cannot be sent once the provider token is gone. */
 export const NO_PROVIDER_TOKEN = "PAYMENT_PROVIDER_TOKEN is not set: the invoice cannot be sent";
@@ -75,13 +71,12 @@ function describe(error: unknown): string {
 }
 
 /**
- * Sends what the notifier queued in `outbox_messages`. A round claims due rows with
- * `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`), so several workers (API instances, a bot process) share
- * the table without sending a row twice; before each send the lease is checked and renewed, after it `sent_at`
- * is set and the row is never claimed again. Messages to one chat go out in the order they were queued.
+ * Sends what the notifier queued in the outbox: a round claims due rows (core's outbox module says how several
+ * senders share them), sends each to Telegram, and records what became of it; failures are retried with a growing
+ * delay, or given up when Telegram refuses for good.
  */
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { prisma, api } = options;
+  const { db, api } = options;
   const log = options.log ?? silentLog;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const batchSize = options.batchSize ?? 20;
@@ -99,32 +94,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function claim(): Promise<{ rows: ClaimedRow[]; lease: Date }> {
     const at = new Date(now());
     const lease = new Date(at.getTime() + lockMs);
-    // an older unsent row for the same chat holds the newer ones back, so a customer never reads
-    // "Отправлен" before "В работе"; rows that were given up no longer hold anything
-    const rows = await prisma.$queryRaw<ClaimedRow[]>`
-      UPDATE outbox_messages SET locked_until = ${lease}::timestamptz
-      WHERE id IN (
-        SELECT m.id FROM outbox_messages m
-        WHERE m.sent_at IS NULL AND m.attempts < ${maxAttempts}
-          AND m.next_attempt_at <= ${at}::timestamptz
-          AND (m.locked_until IS NULL OR m.locked_until <= ${at}::timestamptz)
-          AND NOT EXISTS (
-            SELECT 1 FROM outbox_messages e
-            WHERE e.chat_id = m.chat_id AND e.id < m.id AND e.sent_at IS NULL AND e.attempts < ${maxAttempts})
-        ORDER BY m.id
-        LIMIT ${batchSize}
-        FOR UPDATE SKIP LOCKED)
-      RETURNING id, chat_id AS "chatId", payload, attempts`;
-    return { rows: rows.sort((a, b) => a.id - b.id), lease };
-  }
-
-  /** Renews the lease if it is still ours: false means another worker took the row after our lease ran out. */
-  async function renew(id: number, lease: Date): Promise<Date | null> {
-    const next = new Date(now() + lockMs);
-    const updated = await prisma.$executeRaw`
-      UPDATE outbox_messages SET locked_until = ${next}::timestamptz
-      WHERE id = ${id} AND sent_at IS NULL AND locked_until = ${lease}::timestamptz`;
-    return updated === 1 ? next : null;
+    return { rows: await claimMessages<ClaimedRow["payload"]>(db, { at, lease, maxAttempts, batchSize }), lease };
   }
 
   /** a message, or an invoice (an outbox row of kind sendInvoice) with the provider token added */
@@ -139,7 +109,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   async function deliver(row: ClaimedRow, lease: Date): Promise<"sent" | "failed" | "gave-up" | "skipped"> {
-    const ownLease = await renew(row.id, lease);
+    const ownLease = await renewLease(db, row.id, lease, new Date(now() + lockMs));
     if (!ownLease) return "skipped";
     try {
       await send(row);
@@ -150,11 +120,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const backoffMs = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempts - 1));
       const giveUp = permanent || attempts >= maxAttempts;
       const nextAttemptAt = new Date(now() + Math.max(backoffMs, retryAfterMs));
-      await prisma.$executeRaw`
-        UPDATE outbox_messages
-        SET attempts = ${giveUp ? Math.max(attempts, maxAttempts) : attempts}, last_error = ${describe(error)},
-            next_attempt_at = ${nextAttemptAt}::timestamptz, locked_until = NULL
-        WHERE id = ${row.id} AND sent_at IS NULL`;
+      await markFailed(db, row.id, { attempts: giveUp ? Math.max(attempts, maxAttempts) : attempts, error: describe(error), nextAttemptAt });
       if (giveUp) {
         log.error({ outboxId: row.id, chatId: String(row.chatId), attempts, err: describe(error) }, "telegram message given up");
         return "gave-up";
@@ -162,9 +128,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       log.warn({ outboxId: row.id, chatId: String(row.chatId), attempts, retryInMs: nextAttemptAt.getTime() - now(), err: describe(error) }, "telegram message failed, will retry");
       return "failed";
     }
-    await prisma.$executeRaw`
-      UPDATE outbox_messages SET sent_at = ${new Date(now())}::timestamptz, attempts = attempts + 1, locked_until = NULL, last_error = NULL
-      WHERE id = ${row.id} AND sent_at IS NULL`;
+    await markSent(db, row.id, new Date(now()));
     return "sent";
   }
 

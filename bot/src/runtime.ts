@@ -68,7 +68,7 @@ export function startBot(options: StartBotOptions): BotRuntime {
   const allowed_updates = allowedUpdates(options.catalog, config.payments !== null);
 
   const worker = createOutboxWorker({
-    prisma: db.prisma,
+    db,
     api: createOutboxApi(token, config.telegram.apiRoot),
     log,
     providerToken: config.payments?.providerToken ?? null,

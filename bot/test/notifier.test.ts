@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database, Prisma, Sql } from "@shop/prisma/db";
-import { nextOrderNumber } from "@shop/prisma/sequences";
+import { prismaTransactionSql, type Database, type Prisma } from "@shop/prisma/db";
 import { openTestDatabase } from "@shop/prisma/test-database";
 import { queueMessages } from "@shop/core/outbox";
 import { readOrder } from "@shop/core/orders";
 import { createOutboxNotifier } from "../src/notifier";
 import { parseCallback } from "../src/callback-data";
 import { telegramTextLength } from "../src/order-text";
+
+const nextOrderNumber = async (tx: Prisma.TransactionClient) =>
+  String((await tx.$queryRaw<{ n: bigint }[]>`SELECT nextval('order_number_seq') AS n`)[0]!.n);
 
 let db: Database;
 const MANAGERS = [BigInt(111), BigInt(-100222)];
@@ -38,7 +40,7 @@ async function createOrder(tx: Prisma.TransactionClient, extra: Partial<Prisma.O
 }
 
 /** Statements in a Prisma transaction, as the notifier writes them in the shop's own transactions. */
-const sqlOf = (tx: Prisma.TransactionClient): Sql => ({ query: (text, values) => tx.$queryRawUnsafe(text, ...values) });
+const sqlOf = prismaTransactionSql;
 /** The order as the shop's core hands it to the notifier, read inside the transaction. */
 const orderOf = async (tx: Prisma.TransactionClient, id: number) => (await readOrder(sqlOf(tx), id))!;
 

@@ -19,7 +19,7 @@ const workers: OutboxWorker[] = [];
 
 function worker(options: Partial<OutboxWorkerOptions> = {}): OutboxWorker {
   const created = createOutboxWorker({
-    prisma: db.prisma,
+    db,
     api: createOutboxApi(TOKEN, fake.url),
     now,
     baseDelayMs: 1000,

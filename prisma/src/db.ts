@@ -7,6 +7,8 @@ import { EventLoopTurns, inTurns } from "./event-loop-turns";
 import { preparedStatements } from "./pglite-prepared";
 import { closeToOthers } from "./data-dir";
 
+import type { Prisma } from "./generated/client";
+
 export { Prisma, PrismaClient } from "./generated/client";
 
 export type DatabaseKind = "postgresql" | "embedded";
@@ -40,6 +42,22 @@ export interface Database {
    */
   transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/**
+ * Statements outside a transaction, as an `Sql`: each commits on its own. With `prepare`, each is planned once per
+ * connection (see Database.read). The one way a module that takes an `Sql` runs without a transaction.
+ */
+export function autoCommitSql(db: Pick<Database, "read">, options?: { prepare?: boolean }): Sql {
+  return { query: (text, values) => db.read(text, values, options) };
+}
+
+/**
+ * A Prisma interactive transaction as an `Sql`, for a change made with Prisma's models (the admin's edits) whose
+ * transaction must also run one of the shop's statements (the stock messages an edit causes).
+ */
+export function prismaTransactionSql(tx: Prisma.TransactionClient): Sql {
+  return { query: (text, values) => tx.$queryRawUnsafe(text, ...values) };
 }
 
 /** Prepared statements get a name per distinct text; past this many texts new ones are simply not prepared. */

@@ -2,12 +2,6 @@ import type { Prisma, PrismaClient } from "./generated/client";
 
 type Client = PrismaClient | Prisma.TransactionClient;
 
-/** The next order number, e.g. "1042": one database sequence, unique across processes and instances. */
-export async function nextOrderNumber(db: Client): Promise<string> {
-  const [row] = await db.$queryRaw<{ n: bigint }[]>`SELECT nextval('order_number_seq') AS n`;
-  return String(row!.n);
-}
-
 /** The next article, e.g. "HM-000042". */
 export async function nextSku(db: Client): Promise<string> {
   const [row] = await db.$queryRaw<{ n: bigint }[]>`SELECT nextval('product_sku_seq') AS n`;

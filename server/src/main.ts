@@ -72,7 +72,7 @@ async function main() {
           db,
           config,
           notifier,
-          catalog: shopCatalog(app.catalog, app.prisma),
+          catalog: shopCatalog(app.catalog, app.db),
           mode: telegram.botMode,
           server: app,
           botInfo: app.botInfo,

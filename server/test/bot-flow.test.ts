@@ -28,7 +28,7 @@ const workers: OutboxWorker[] = [];
 
 function newWorker(): OutboxWorker {
   const worker = createOutboxWorker({
-    prisma: t.prisma,
+    db: t.db,
     api: createOutboxApi(TEST_BOT_TOKEN, fake.url),
     now: () => Date.now() + offset,
     baseDelayMs: 1000,

@@ -40,7 +40,7 @@ async function ask(query: string, on: Bot = bot): Promise<{ params: Json; result
 }
 
 async function botWith(config: Config): Promise<Bot> {
-  const other = createBot({ db: t.db, config, notifier: createOutboxNotifier({ managerChatIds: [] }), log: silentLog, catalog: shopCatalog(t.app.catalog, t.app.prisma) });
+  const other = createBot({ db: t.db, config, notifier: createOutboxNotifier({ managerChatIds: [] }), log: silentLog, catalog: shopCatalog(t.app.catalog, t.app.db) });
   await other.init();
   return other;
 }
@@ -172,7 +172,7 @@ describe("inline mode", () => {
   it("asks Telegram for inline queries only when the bot has the catalogue", async () => {
     const server = Fastify();
     const config = { ...t.config, telegram: { ...t.config.telegram, botMode: "webhook" as const, webhookSecret: "secret_for_inline_tests" } };
-    const runtime = startBot({ db: t.db, config, catalog: shopCatalog(t.app.catalog, t.app.prisma), mode: "webhook", server, worker: { pollIntervalMs: 60_000 } });
+    const runtime = startBot({ db: t.db, config, catalog: shopCatalog(t.app.catalog, t.app.db), mode: "webhook", server, worker: { pollIntervalMs: 60_000 } });
     await runtime.ready;
     expect(lastCall("setWebhook").params).toMatchObject({
       url: PUBLIC_URL + WEBHOOK_PATH,

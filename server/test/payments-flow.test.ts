@@ -107,7 +107,7 @@ beforeAll(async () => {
   await bot.init();
   t.app.botInfo.username = bot.botInfo.username;
   worker = createOutboxWorker({
-    prisma: t.prisma,
+    db: t.db,
     api: createOutboxApi(TEST_BOT_TOKEN, fake.url),
     now: () => Date.now() + offset,
     providerToken: PROVIDER_TOKEN,
@@ -136,7 +136,7 @@ describe("paying an order in Telegram", () => {
     expect(buttons(choices).map((b) => b.text)).toEqual(["0 руб.", "250 руб.", "350 руб.", "500 руб.", "700 руб.", "Другая сумма", "« Назад"]);
 
     await bot.handleUpdate(buttonPress(MANAGER, MANAGER_GROUP, card.result.message_id, `dc:${order.id}:350`));
-    expect(lastCall("answerCallbackQuery").params.text).toBe(PAYMENT_BOT_TEXTS.invoiceSent(3125.3));
+    expect(lastCall("answerCallbackQuery").params.text).toBe(PAYMENT_BOT_TEXTS.invoiceSent(3125_30));
     const invoiced = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     expect([Number(invoiced.deliveryCost), Number(invoiced.total), invoiced.paymentStatus, invoiced.invoiceNumber]).toEqual([350, 3125.3, "invoiced", 1]);
     const redrawn = lastCall("editMessageText");
@@ -287,7 +287,7 @@ describe("paying an order in Telegram", () => {
     await restarted.handleUpdate(textMessage(MANAGER, "420,50"));
     const invoiced = await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     expect([Number(invoiced.deliveryCost), Number(invoiced.total), invoiced.paymentStatus]).toEqual([420.5, 841 - 42.05 + 420.5, "invoiced"]);
-    expect(lastSentTo(MANAGER.id).params.text).toBe(PAYMENT_BOT_TEXTS.invoiceSentFor(order.orderNumber, 1219.45));
+    expect(lastSentTo(MANAGER.id).params.text).toBe(PAYMENT_BOT_TEXTS.invoiceSentFor(order.orderNumber, 1219_45));
     expect(await t.prisma.deliveryCostPrompt.count()).toBe(0);
     await deliverAll();
     expect(lastCall("sendInvoice").params.prices.at(-1)).toEqual({ label: "Доставка", amount: 42050 });

@@ -70,7 +70,7 @@ describe("POST /api/telegram/share/{productId}", () => {
     });
 
     // the very card inline mode posts for the same product
-    const bot = createBot({ db: t.db, config: t.config, notifier: createOutboxNotifier({ managerChatIds: [] }), log: silentLog, catalog: shopCatalog(t.app.catalog, t.app.prisma) });
+    const bot = createBot({ db: t.db, config: t.config, notifier: createOutboxNotifier({ managerChatIds: [] }), log: silentLog, catalog: shopCatalog(t.app.catalog, t.app.db) });
     await bot.init();
     await bot.handleUpdate(inlineQuery(SHOPPER, "ваза"));
     expect(fake.succeeded("answerInlineQuery")[0]!.params.results).toEqual([calls[0]!.params.result]);

@@ -16,13 +16,6 @@ export function metaDescription(text: string | null | undefined, fallback = DEFA
   return cutText(clean, META_DESCRIPTION_LENGTH - 3, "").trimEnd() + "...";
 }
 
-/** Length in characters (code points): an emoji is one, as the database and the API's limits count it. */
-export const charLength = (text: string) => {
-  let count = 0;
-  for (const _char of text) count++;
-  return count;
-};
-
 /**
  * `text` cut to at most `maxUnits` UTF-16 units (what JavaScript's length and Telegram's limits count), ending with
  * `ellipsis` when cut; only between whole characters, so an emoji is never split into half a surrogate pair.

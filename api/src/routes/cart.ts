@@ -25,11 +25,11 @@ export default async function cartRoutes(app: App) {
     (request, reply) => {
       const recommend = (bestSellers: readonly number[]) =>
         sendCatalogOnce(request, reply, (catalog, json) => json.cards(recommendations(catalog, request.body.cartProductIds, bestSellers)));
-      const known = knownBestSellerIds(app.prisma);
+      const known = knownBestSellerIds(app.db);
       if (known) return recommend(known);
       // with the database away the shop keeps browsing from the in-memory catalogue: so do recommendations,
       // without best sellers
-      return bestSellerIds(app.prisma)
+      return bestSellerIds(app.db)
         .catch((error: unknown) => {
           request.log.warn({ err: error }, "best sellers unavailable: recommending without them");
           return [];

@@ -77,7 +77,7 @@ export default async function orderRoutes(app: App) {
         known: catalog ? knownProducts(catalog) : undefined,
       });
       // the next recommendations of this process see the new order at once (other processes within a minute)
-      if (result.created) forgetBestSellers(app.prisma);
+      if (result.created) forgetBestSellers(app.db);
       return reply.status(result.created ? 201 : 200).send(toCreateOrderResponse(result.order));
     },
   );

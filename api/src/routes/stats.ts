@@ -1,6 +1,7 @@
 import Type from "typebox";
 import { KpiResponse, SeriesResponse, StatsQuery, TopCustomer, TopProduct } from "@shop/shared/schemas/admin";
 import { ErrorResponse } from "@shop/shared/schemas/common";
+import { autoCommitSql } from "@shop/prisma/db";
 import type { App } from "../app-type";
 import { toWireKpi, toWireRevenue, toWireTopCustomer, toWireTopProduct } from "../wire/statistics";
 import {
@@ -19,6 +20,7 @@ const PERIOD_NOTE =
   "days in Europe/Moscow time. Cancelled orders are not counted.";
 
 export default async function adminStatsRoutes(app: App) {
+  const sql = autoCommitSql(app.db);
   // one shape for seven routes: typed through the route generic instead of the TypeBox provider, whose
   // inference does not follow a response schema passed in as a parameter (the schemas still validate the
   // query and serialize the response)
@@ -41,26 +43,26 @@ export default async function adminStatsRoutes(app: App) {
           response: { 200: response, 400: ErrorResponse, 401: ErrorResponse },
         },
       },
-      async (request) => compute(await resolveRange(app.prisma, request.query), request.query),
+      async (request) => compute(await resolveRange(sql, request.query), request.query),
     );
 
-  stat("kpi", "Orders, revenue and average order value", KpiResponse, async (range) => toWireKpi(await kpi(app.prisma, range)));
+  stat("kpi", "Orders, revenue and average order value", KpiResponse, async (range) => toWireKpi(await kpi(sql, range)));
   stat("orders-over-time", "Orders per day (per week or month for long periods), zero-filled", SeriesResponse, (range) =>
-    series(app.prisma, range, "orders"),
+    series(sql, range, "orders"),
   );
   stat("revenue-over-time", "Revenue per day (per week or month for long periods), zero-filled", SeriesResponse, async (range) =>
-    toWireRevenue(await series(app.prisma, range, "revenue")),
+    toWireRevenue(await series(sql, range, "revenue")),
   );
   stat("orders-by-status", "Orders by status (cancelled included), empty statuses left out", SeriesResponse, (range) =>
-    ordersByStatus(app.prisma, range),
+    ordersByStatus(sql, range),
   );
   stat("orders-by-source", "Orders by source (cancelled included), empty sources left out", SeriesResponse, (range) =>
-    ordersBySource(app.prisma, range),
+    ordersBySource(sql, range),
   );
   stat("top-products", "Best-selling products by pieces sold", Type.Array(TopProduct), async (range, query) =>
-    (await topProducts(app.prisma, range, query.limit)).map(toWireTopProduct),
+    (await topProducts(sql, range, query.limit)).map(toWireTopProduct),
   );
   stat("top-customers", "Customers by money spent (a Telegram user, else a phone number)", Type.Array(TopCustomer), async (range, query) =>
-    (await topCustomers(app.prisma, range, query.limit)).map(toWireTopCustomer),
+    (await topCustomers(sql, range, query.limit)).map(toWireTopCustomer),
   );
 }

@@ -1,7 +1,12 @@
-import type { PrismaClient } from "@shop/prisma/db";
-import { nextOrderNumber } from "@shop/prisma/sequences";
+import type { Prisma, PrismaClient } from "@shop/prisma/db";
 import { toDecimal, toKopecks } from "@shop/shared/money";
 import { computeTotals } from "@shop/shared/pricing";
+
+/** The next order number from the shop's own sequence, as the order statements take it. */
+export async function nextOrderNumber(prisma: PrismaClient | Prisma.TransactionClient): Promise<string> {
+  const [row] = await prisma.$queryRaw<{ n: bigint }[]>`SELECT nextval('order_number_seq') AS n`;
+  return String(row!.n);
+}
 
 export interface OrderRowInput {
   createdAt?: Date;

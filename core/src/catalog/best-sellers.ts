@@ -1,4 +1,6 @@
-import type { PrismaClient } from "@shop/prisma/db";
+import type { Database } from "@shop/prisma/db";
+
+type SalesDb = Pick<Database, "read">;
 
 /**
  * Best sellers: product ids by pieces sold in orders that were not cancelled, most sold first, then newest (id
@@ -6,7 +8,7 @@ import type { PrismaClient } from "@shop/prisma/db";
  * catalogue read left in SQL, and it reads ids only: which of them are shown, and how, is the catalogue's
  * (CatalogSnapshot.recommendations). Summing every order line is expensive, so each API process keeps the
  * ranking for a minute (recommendations tolerate that) and drops it when it takes an order itself: whoever places
- * an order in this process calls forgetBestSellers(prisma) once it is committed.
+ * an order in this process calls forgetBestSellers(db) once it is committed.
  */
 
 const BEST_SELLERS_TTL_MS = 60_000;
@@ -17,7 +19,7 @@ class BestSellers {
   private cached: { ids: number[]; at: number } | null = null;
   private pending: Promise<number[]> | null = null;
 
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(private readonly db: SalesDb) {}
 
   /** the ranking when it is kept and fresh, else null */
   known(): number[] | null {
@@ -27,13 +29,16 @@ class BestSellers {
   async ids(): Promise<number[]> {
     const known = this.known();
     if (known) return known;
-    this.pending ??= this.prisma.$queryRaw<{ product_id: number }[]>`
-        SELECT oi.product_id
-          FROM order_items oi JOIN orders o ON o.id = oi.order_id
-         WHERE oi.product_id IS NOT NULL AND o.status <> 'cancelled'
-         GROUP BY oi.product_id
-         ORDER BY SUM(oi.quantity) DESC, oi.product_id DESC
-         LIMIT ${BEST_SELLERS_KEPT}`
+    this.pending ??= this.db
+      .read<{ product_id: number }>(
+        `SELECT oi.product_id
+           FROM order_items oi JOIN orders o ON o.id = oi.order_id
+          WHERE oi.product_id IS NOT NULL AND o.status <> 'cancelled'
+          GROUP BY oi.product_id
+          ORDER BY SUM(oi.quantity) DESC, oi.product_id DESC
+          LIMIT $1`,
+        [BEST_SELLERS_KEPT],
+      )
       .then((rows) => {
         const ids = rows.map((row) => row.product_id);
         this.cached = { ids, at: Date.now() };
@@ -50,25 +55,25 @@ class BestSellers {
   }
 }
 
-const bestSellerCaches = new WeakMap<PrismaClient, BestSellers>();
+const bestSellerCaches = new WeakMap<SalesDb, BestSellers>();
 
-function bestSellersOf(prisma: PrismaClient): BestSellers {
-  let cache = bestSellerCaches.get(prisma);
-  if (!cache) bestSellerCaches.set(prisma, (cache = new BestSellers(prisma)));
+function bestSellersOf(db: SalesDb): BestSellers {
+  let cache = bestSellerCaches.get(db);
+  if (!cache) bestSellerCaches.set(db, (cache = new BestSellers(db)));
   return cache;
 }
 
 /** The best-selling product ids, best first (kept for a minute per process). */
-export function bestSellerIds(prisma: PrismaClient): Promise<number[]> {
-  return bestSellersOf(prisma).ids();
+export function bestSellerIds(db: SalesDb): Promise<number[]> {
+  return bestSellersOf(db).ids();
 }
 
 /** The same when they are kept and fresh, without a promise; null when they have to be read (bestSellerIds). */
-export function knownBestSellerIds(prisma: PrismaClient): number[] | null {
-  return bestSellersOf(prisma).known();
+export function knownBestSellerIds(db: SalesDb): number[] | null {
+  return bestSellersOf(db).known();
 }
 
 /** Called after this process created an order, so that the next recommendations see it. */
-export function forgetBestSellers(prisma: PrismaClient): void {
-  bestSellerCaches.get(prisma)?.invalidate();
+export function forgetBestSellers(db: SalesDb): void {
+  bestSellerCaches.get(db)?.invalidate();
 }

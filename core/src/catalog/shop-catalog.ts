@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@shop/prisma/db";
+import type { Database } from "@shop/prisma/db";
 import type { Product } from "@shop/shared/schemas/catalog";
 import { bestSellerIds } from "./best-sellers";
 import { recommendations } from "./reads";
@@ -22,14 +22,14 @@ function products(catalog: CatalogSnapshot, cards: readonly { id: number }[]): P
 }
 
 /** The ShopCatalog of a catalogue kept in memory (the API's own, or one the bot's process keeps). */
-export function shopCatalog(store: CatalogStore, prisma: PrismaClient): ShopCatalog {
+export function shopCatalog(store: CatalogStore, db: Pick<Database, "read">): ShopCatalog {
   return {
     async search(query, limit) {
       const catalog = await store.current();
       return products(catalog, catalog.search(query, limit));
     },
     async bestSellers(limit) {
-      const [catalog, ids] = await Promise.all([store.current(), bestSellerIds(prisma)]);
+      const [catalog, ids] = await Promise.all([store.current(), bestSellerIds(db)]);
       return products(catalog, recommendations(catalog, [], ids, limit));
     },
   };

@@ -1,4 +1,4 @@
-import type { Database } from "@shop/prisma/db";
+import { autoCommitSql, type Database } from "@shop/prisma/db";
 import { forbidden, unauthorized } from "../errors";
 import { upsertTelegramCustomer, type TelegramCustomerRow, type TelegramIdentity } from "./telegram-customers";
 
@@ -25,7 +25,7 @@ export interface SyncedTelegramCustomer {
 export async function syncTelegramCustomer(db: Database, verified: TelegramIdentity | null, claimed: ClaimedTelegramUser): Promise<SyncedTelegramCustomer> {
   if (!verified) throw unauthorized(TELEGRAM_MESSAGES.identityRequired);
   if (String(verified.id) !== String(claimed.id)) throw forbidden(TELEGRAM_MESSAGES.mismatch);
-  const customer = await upsertTelegramCustomer({ query: db.read }, {
+  const customer = await upsertTelegramCustomer(autoCommitSql(db), {
     id: verified.id,
     username: verified.username ?? claimed.username,
     first_name: verified.first_name ?? claimed.firstName,

@@ -1,4 +1,4 @@
-import type { Database, Sql } from "@shop/prisma/db";
+import { autoCommitSql, type Database, type Sql } from "@shop/prisma/db";
 import type { OrderSlot } from "./checkout";
 
 /**
@@ -59,6 +59,6 @@ const slotsOf = new WeakMap<Database, OrderSlots>();
 /** The order slots of this process's connection to `db`. */
 export function orderSlots(db: Database): OrderSlots {
   let slots = slotsOf.get(db);
-  if (!slots) slotsOf.set(db, (slots = new OrderSlots({ query: (text, values) => db.read(text, values, { prepare: true }) })));
+  if (!slots) slotsOf.set(db, (slots = new OrderSlots(autoCommitSql(db, { prepare: true }))));
   return slots;
 }

@@ -1,4 +1,4 @@
-import type { Database, Sql } from "@shop/prisma/db";
+import { autoCommitSql, type Database} from "@shop/prisma/db";
 import type { CheckoutForm } from "@shop/shared/checkout";
 import { computeTotals } from "@shop/shared/pricing";
 import type { OrderSourceValue } from "@shop/shared/schemas/orders";
@@ -95,7 +95,7 @@ const PRICING_ATTEMPTS = 3;
 export async function placeOrder(db: Database, notifier: OrderNotifier, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const key = input.idempotencyKey;
   const bodyHash = key ? checkoutFingerprint(input) : null;
-  const sql: Sql = { query: (text, values) => db.read(text, values, { prepare: true }) };
+  const sql = autoCommitSql(db, { prepare: true });
   const firstOrder = async (): Promise<PlaceOrderResult | null> => {
     if (!key) return null;
     const [row] = await sql.query<{ id: number; body_hash: string | null }>(

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Database, Prisma, Sql } from "@shop/prisma/db";
+import { autoCommitSql, type Database, type Prisma, type Sql } from "@shop/prisma/db";
 import type { CheckoutForm } from "@shop/shared/checkout";
 import { PREPARED_ORDER_TTL_MS } from "@shop/shared/constants";
 import { toKopecks } from "@shop/shared/money";
@@ -134,7 +134,7 @@ export async function prepareOrder(db: Database, input: PrepareOrderInput): Prom
   const lines = mergeLines(input.lines);
   const contact = checkContact(input.contact);
   // a line asking for more than is left now is refused; nothing is reserved until the shopper confirms
-  const { lines: priced } = await priceCart({ query: db.read }, lines);
+  const { lines: priced } = await priceCart(autoCommitSql(db), lines);
   const payload: StoredPayloadV3 = { version: 3, contact, lines: priced, totals: computeTotals(priced), source };
   try {
     const row = await prisma.preparedOrder.create({
@@ -175,7 +175,7 @@ async function lookUp(sql: Sql, token: string): Promise<PreparedOrderLookup> {
 
 /** For the bot's /start <token>: what the token holds, or why it cannot be confirmed. Reads only. */
 export async function findPreparedOrder(db: Database, token: string): Promise<PreparedOrderLookup> {
-  return lookUp({ query: db.read }, token);
+  return lookUp(autoCommitSql(db), token);
 }
 
 export type ConfirmPreparedOrderResult =

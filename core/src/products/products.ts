@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { Database, Prisma, PrismaClient, Sql } from "@shop/prisma/db";
+import { prismaTransactionSql, type Database, type Prisma, type PrismaClient } from "@shop/prisma/db";
 import { noopNotifier, type OrderNotifier } from "../orders";
 import { announceStockChanges } from "../stock";
 import { nextSku } from "@shop/prisma/sequences";
@@ -162,7 +162,8 @@ export async function updateProduct(
   let queued = false;
   const product = await prisma.$transaction(async (tx) => {
     // the row is locked while it changes: an order taking its last piece waits, and the stock it started from is exact
-    const [locked] = await tx.$queryRaw<{ stock: number | null }[]>`SELECT stock FROM products WHERE id = ${id} FOR UPDATE`;
+    const sql = prismaTransactionSql(tx);
+    const [locked] = await sql.query<{ stock: number | null }>(`SELECT stock FROM products WHERE id = $1 FOR UPDATE`, [id]);
     const current = locked && (await tx.product.findUnique({ where: { id }, select: { id: true, images: { select: { id: true } } } }));
     if (!current) throw notFound(PRODUCT_NOT_FOUND);
     if (body.stock !== undefined && body.stock_seen !== undefined && body.stock_seen !== locked.stock) {
@@ -172,7 +173,6 @@ export async function updateProduct(
 
     const updated = await tx.product.update({ where: { id }, data, select: { name: true, sku: true, stock: true } });
     if (updated.stock !== locked.stock) {
-      const sql: Sql = { query: (text, values) => tx.$queryRawUnsafe(text, ...values) };
       const change = { product: { id, name: updated.name, sku: updated.sku }, before: locked.stock, after: updated.stock };
       queued = await announceStockChanges(sql, notifier, [change], `edit:${randomUUID()}`);
     }

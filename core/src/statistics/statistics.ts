@@ -1,4 +1,4 @@
-import { Prisma, type Database, type PrismaClient } from "@shop/prisma/db";
+import type { Database, Sql } from "@shop/prisma/db";
 import { STATS_DEFAULT_PERIOD, STATS_TOP_LIMIT } from "@shop/shared/constants";
 import { ORDER_SOURCES, ORDER_STATUSES, sourceLabel, statsStatusLabel } from "@shop/shared/labels";
 import { toKopecks, type Kopecks } from "@shop/shared/money";
@@ -49,8 +49,20 @@ export interface StatsRange {
   allTime?: boolean;
 }
 
-/** What the statistics' reads need: queries, never `$executeRaw` (a transaction client will do, even a READ ONLY one). */
-export type StatsReader = Pick<PrismaClient, "$queryRaw">;
+/**
+ * What the statistics' reads need: statements through the driver (`autoCommitSql(db)`, or a transaction's `sql`
+ * for figures that must come from one snapshot). They only read.
+ */
+export type StatsReader = Sql;
+
+/** A statement's parameters, numbered as a fragment adds them ($1, $2, …). */
+class Parameters {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
 
 /** A period's headline figures; money in kopecks. */
 export interface Kpi {
@@ -95,7 +107,7 @@ function bucketFor(from: string, to: string): Bucket {
 }
 
 /** The days a query asks about. start and end (both or neither) win over period. */
-export async function resolveRange(prisma: StatsReader, query: StatsQuery, now = new Date()): Promise<StatsRange> {
+export async function resolveRange(sql: StatsReader, query: StatsQuery, now = new Date()): Promise<StatsRange> {
   const today = shopDate(now);
   if (query.start !== undefined || query.end !== undefined) {
     if (!query.start || !query.end) throw badRequest(RANGE_BOTH_DATES, { [query.start ? "end" : "start"]: RANGE_BOTH_DATES });
@@ -105,8 +117,10 @@ export async function resolveRange(prisma: StatsReader, query: StatsQuery, now =
   }
   const period = query.period ?? STATS_DEFAULT_PERIOD;
   if (period === "all") {
-    const [row] = await prisma.$queryRaw<{ first: string | null }[]>`
-      SELECT to_char(min(created_at) AT TIME ZONE ${SHOP_TIME_ZONE}, 'YYYY-MM-DD') AS first FROM orders`;
+    const [row] = await sql.query<{ first: string | null }>(
+      `SELECT to_char(min(created_at) AT TIME ZONE $1, 'YYYY-MM-DD') AS first FROM orders`,
+      [SHOP_TIME_ZONE],
+    );
     const from = row?.first && row.first < today ? row.first : today;
     return { from, to: today, bucket: bucketFor(from, today), allTime: true };
   }
@@ -115,36 +129,47 @@ export async function resolveRange(prisma: StatsReader, query: StatsQuery, now =
 }
 
 /** created_at within the range's days (index-friendly: both bounds are constants of the query) */
-const inRange = (range: StatsRange, column = Prisma.raw("created_at")) => Prisma.sql`
-  ${column} >= (${range.from}::date::timestamp AT TIME ZONE ${SHOP_TIME_ZONE})
-  AND ${column} < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${SHOP_TIME_ZONE})`;
+const inRange = (p: Parameters, range: StatsRange, column = "created_at") => {
+  const zone = p.add(SHOP_TIME_ZONE);
+  return `${column} >= (${p.add(range.from)}::date::timestamp AT TIME ZONE ${zone})
+  AND ${column} < ((${p.add(range.to)}::date + 1)::timestamp AT TIME ZONE ${zone})`;
+};
 
 
 /** the range's days, for the running totals per day (order_days) */
-const daysOf = (range: StatsRange) => Prisma.sql`day BETWEEN ${range.from}::date AND ${range.to}::date`;
+const daysOf = (p: Parameters, range: StatsRange) => {
+  const [from, to] = [p.add(range.from), p.add(range.to)];
+  return `day BETWEEN ${from}::date AND ${to}::date`;
+};
 
 /**
  * The range's running totals per day, status and source: the folded rows (order_days) and the changes not folded
  * yet (order_day_changes), to be summed. A day, status and source may have rows on both sides; sums of them are
  * exact whatever was folded when.
  */
-const orderDaysOf = (range: StatsRange) => Prisma.sql`(
-  SELECT day, status, source, orders, revenue FROM order_days WHERE ${daysOf(range)}
+const orderDaysOf = (p: Parameters, range: StatsRange) => {
+  const days = daysOf(p, range);
+  return `(
+  SELECT day, status, source, orders, revenue FROM order_days WHERE ${days}
   UNION ALL
-  SELECT day, status, source, orders, revenue FROM order_day_changes WHERE ${daysOf(range)}
+  SELECT day, status, source, orders, revenue FROM order_day_changes WHERE ${days}
 ) AS d`;
+};
 
 /**
  * paid_revenue: the totals of orders paid in Telegram within the range, by the time they were paid (orders.paid_at,
  * indexed; refunded orders left out, docs/payments.md), read in the same statement as the rest.
  */
-export async function kpi(prisma: StatsReader, range: StatsRange): Promise<Kpi> {
-  const [row] = await prisma.$queryRaw<{ orders: number; revenue: number; paid: number }[]>`
-    SELECT coalesce(sum(orders), 0)::int AS orders, coalesce(sum(revenue), 0)::float8 AS revenue,
-           (SELECT coalesce(sum(total), 0)::float8 FROM orders
-             WHERE payment_status = 'paid' AND ${inRange(range, Prisma.raw("paid_at"))}) AS paid
-      FROM ${orderDaysOf(range)}
-     WHERE status <> 'cancelled'`;
+export async function kpi(sql: StatsReader, range: StatsRange): Promise<Kpi> {
+  const p = new Parameters();
+  const [row] = await sql.query<{ orders: number; revenue: number; paid: number }>(
+    `SELECT coalesce(sum(orders), 0)::int AS orders, coalesce(sum(revenue), 0)::float8 AS revenue,
+            (SELECT coalesce(sum(total), 0)::float8 FROM orders
+              WHERE payment_status = 'paid' AND ${inRange(p, range, "paid_at")}) AS paid
+       FROM ${orderDaysOf(p, range)}
+      WHERE status <> 'cancelled'`,
+    p.values,
+  );
   const totalOrders = Number(row?.orders ?? 0);
   const totalRevenue = toKopecks(Number(row?.revenue ?? 0));
   return {
@@ -161,30 +186,36 @@ const LABEL_FORMATS: Record<Bucket, string> = { day: "DD.MM", week: "DD.MM.YY", 
  * Orders or revenue per day (per week from its Monday, or per month for long ranges), every bucket present
  * with zero when nothing happened: generate_series makes the buckets, the orders are grouped and joined on.
  */
-export async function series(prisma: StatsReader, range: StatsRange, measure: "orders" | "revenue"): Promise<Series> {
-  const unit = range.bucket;
-  const value = measure === "orders" ? Prisma.sql`sum(orders)::float8` : Prisma.sql`sum(revenue)::float8`;
-  const rows = await prisma.$queryRaw<{ label: string; value: number }[]>`
-    WITH buckets AS (
-      SELECT generate_series(date_trunc(${unit}::text, ${range.from}::date::timestamp),
-                             ${range.to}::date::timestamp,
-                             ('1 ' || ${unit}::text)::interval) AS bucket
-    ), totals AS (
-      SELECT date_trunc(${unit}::text, day::timestamp) AS bucket, ${value} AS value
-        FROM ${orderDaysOf(range)}
-       WHERE status <> 'cancelled'
-       GROUP BY 1
-    )
-    SELECT to_char(b.bucket, ${LABEL_FORMATS[unit]}::text) AS label, coalesce(t.value, 0)::float8 AS value
-      FROM buckets b LEFT JOIN totals t ON t.bucket = b.bucket
-     ORDER BY b.bucket`;
+export async function series(sql: StatsReader, range: StatsRange, measure: "orders" | "revenue"): Promise<Series> {
+  const p = new Parameters();
+  const unit = p.add(range.bucket);
+  const value = measure === "orders" ? "sum(orders)::float8" : "sum(revenue)::float8";
+  const rows = await sql.query<{ label: string; value: number }>(
+    `WITH buckets AS (
+       SELECT generate_series(date_trunc(${unit}::text, ${p.add(range.from)}::date::timestamp),
+                              ${p.add(range.to)}::date::timestamp,
+                              ('1 ' || ${unit}::text)::interval) AS bucket
+     ), totals AS (
+       SELECT date_trunc(${unit}::text, day::timestamp) AS bucket, ${value} AS value
+         FROM ${orderDaysOf(p, range)}
+        WHERE status <> 'cancelled'
+        GROUP BY 1
+     )
+     SELECT to_char(b.bucket, ${p.add(LABEL_FORMATS[range.bucket])}::text) AS label, coalesce(t.value, 0)::float8 AS value
+       FROM buckets b LEFT JOIN totals t ON t.bucket = b.bucket
+      ORDER BY b.bucket`,
+    p.values,
+  );
   return { labels: rows.map((row) => row.label), data: rows.map((row) => (measure === "revenue" ? toKopecks(Number(row.value)) : Number(row.value))) };
 }
 
 /** Every order of the range counted by status (in the shop's status order), zero buckets left out. */
-export async function ordersByStatus(prisma: StatsReader, range: StatsRange): Promise<Series> {
-  const rows = await prisma.$queryRaw<{ key: string; count: number }[]>`
-    SELECT status::text AS key, sum(orders)::int AS count FROM ${orderDaysOf(range)} GROUP BY status`;
+export async function ordersByStatus(sql: StatsReader, range: StatsRange): Promise<Series> {
+  const p = new Parameters();
+  const rows = await sql.query<{ key: string; count: number }>(
+    `SELECT status::text AS key, sum(orders)::int AS count FROM ${orderDaysOf(p, range)} GROUP BY status`,
+    p.values,
+  );
   const order = (key: string) => {
     const index = (ORDER_STATUSES as readonly string[]).indexOf(key);
     return index === -1 ? ORDER_STATUSES.length : index;
@@ -194,9 +225,12 @@ export async function ordersByStatus(prisma: StatsReader, range: StatsRange): Pr
 }
 
 /** Every order of the range counted by source; unknown sources together as 'Неизвестно', last. */
-export async function ordersBySource(prisma: StatsReader, range: StatsRange): Promise<Series> {
-  const rows = await prisma.$queryRaw<{ key: string; count: number }[]>`
-    SELECT source AS key, sum(orders)::int AS count FROM ${orderDaysOf(range)} GROUP BY source`;
+export async function ordersBySource(sql: StatsReader, range: StatsRange): Promise<Series> {
+  const p = new Parameters();
+  const rows = await sql.query<{ key: string; count: number }>(
+    `SELECT source AS key, sum(orders)::int AS count FROM ${orderDaysOf(p, range)} GROUP BY source`,
+    p.values,
+  );
   const counts = new Map<string, number>();
   for (const row of rows) counts.set(sourceLabel(row.key), (counts.get(sourceLabel(row.key)) ?? 0) + Number(row.count));
   const labels = [...ORDER_SOURCES.map((source) => sourceLabel(source)), sourceLabel(null)].filter((label) => (counts.get(label) ?? 0) > 0);
@@ -210,23 +244,26 @@ export async function ordersBySource(prisma: StatsReader, range: StatsRange): Pr
  * before the order's discount. Sums run in double precision (faster than numeric on 100 000 orders) and are
  * taken to the kopeck.
  */
-export async function topProducts(prisma: StatsReader, range: StatsRange, limit = STATS_TOP_LIMIT): Promise<TopProductRow[]> {
-  if (range.allTime) return topProductsAllTime(prisma, limit);
-  const rows = await prisma.$queryRaw<{ product_id: number | null; name: string; quantity: number; value: number }[]>`
-    WITH lines AS (
+export async function topProducts(sql: StatsReader, range: StatsRange, limit = STATS_TOP_LIMIT): Promise<TopProductRow[]> {
+  if (range.allTime) return topProductsAllTime(sql, limit);
+  const p = new Parameters();
+  const rows = await sql.query<{ product_id: number | null; name: string; quantity: number; value: number }>(
+    `WITH lines AS (
       SELECT max(oi.product_id) AS product_id,
              sum(oi.quantity)::int AS quantity,
              sum(oi.price::float8 * oi.quantity) AS value,
              max(oi.id) AS last_line
         FROM order_items oi
-       WHERE oi.order_id IN (SELECT o.id FROM orders o WHERE ${inRange(range, Prisma.raw("o.created_at"))} AND o.status <> 'cancelled')
+       WHERE oi.order_id IN (SELECT o.id FROM orders o WHERE ${inRange(p, range, "o.created_at")} AND o.status <> 'cancelled')
        GROUP BY oi.product_sku
        ORDER BY quantity DESC, value DESC, last_line DESC
-       LIMIT ${limit}
+       LIMIT ${p.add(limit)}::int
     )
     SELECT l.product_id, last.product_name AS name, l.quantity, l.value
       FROM lines l JOIN order_items last ON last.id = l.last_line
-     ORDER BY l.quantity DESC, l.value DESC, l.last_line DESC`;
+     ORDER BY l.quantity DESC, l.value DESC, l.last_line DESC`,
+    p.values,
+  );
   return rows.map((row) => ({
     productId: row.product_id === null ? null : Number(row.product_id),
     name: row.name,
@@ -244,22 +281,22 @@ export async function topProducts(prisma: StatsReader, range: StatsRange, limit 
  * plus their changes: every article of the true top is among those. The name and the tiebreak still come from
  * the article's latest line in an order that is not cancelled, looked up for the top rows only.
  */
-async function topProductsAllTime(prisma: StatsReader, limit: number): Promise<TopProductRow[]> {
-  const rows = await prisma.$queryRaw<{ product_id: number | null; name: string; quantity: number; value: number }[]>`
-    WITH pending AS (
+async function topProductsAllTime(sql: StatsReader, limit: number): Promise<TopProductRow[]> {
+  const rows = await sql.query<{ product_id: number | null; name: string; quantity: number; value: number }>(
+    `WITH pending AS (
       SELECT product_sku, sum(quantity) AS quantity, sum(value) AS value FROM product_sales_changes GROUP BY product_sku
     ), candidates AS (
       (SELECT product_sku, quantity, value FROM product_sales s
         WHERE quantity > 0 AND NOT EXISTS (SELECT FROM pending p WHERE p.product_sku = s.product_sku)
         ORDER BY quantity DESC, value DESC
-        FETCH FIRST (${limit}::int) ROWS WITH TIES)
+        FETCH FIRST ($1::int) ROWS WITH TIES)
       UNION ALL
       SELECT product_sku, coalesce(s.quantity, 0) + p.quantity, coalesce(s.value, 0) + p.value
         FROM pending p LEFT JOIN product_sales s USING (product_sku)
     ), top AS (
       SELECT product_sku, quantity, value FROM candidates WHERE quantity > 0
        ORDER BY quantity DESC, value DESC
-       FETCH FIRST (${limit}::int) ROWS WITH TIES
+       FETCH FIRST ($1::int) ROWS WITH TIES
     ), ranked AS (
       SELECT top.*, latest.id AS last_line
         FROM top
@@ -274,7 +311,9 @@ async function topProductsAllTime(prisma: StatsReader, limit: number): Promise<T
            r.quantity::int AS quantity, r.value::float8 AS value
       FROM ranked r JOIN order_items line ON line.id = r.last_line
      ORDER BY r.quantity DESC, r.value DESC, r.last_line DESC
-     LIMIT ${limit}`;
+     LIMIT $1::int`,
+    [limit],
+  );
   return rows.map((row) => ({
     productId: row.product_id === null ? null : Number(row.product_id),
     name: row.name,
@@ -287,24 +326,27 @@ async function topProductsAllTime(prisma: StatsReader, limit: number): Promise<T
  * Best customers by money spent (then by orders). A customer is a Telegram user when the order has one,
  * otherwise a phone number; the name is the one on their latest order. Sums in double precision, rounded.
  */
-export async function topCustomers(prisma: StatsReader, range: StatsRange, limit = STATS_TOP_LIMIT): Promise<TopCustomerRow[]> {
-  if (range.allTime) return topCustomersAllTime(prisma, limit);
-  const rows = await prisma.$queryRaw<{ telegram_user_id: string | null; name: string; orders: number; spent: number }[]>`
-    WITH customers AS (
+export async function topCustomers(sql: StatsReader, range: StatsRange, limit = STATS_TOP_LIMIT): Promise<TopCustomerRow[]> {
+  if (range.allTime) return topCustomersAllTime(sql, limit);
+  const p = new Parameters();
+  const rows = await sql.query<{ telegram_user_id: string | null; name: string; orders: number; spent: number }>(
+    `WITH customers AS (
       SELECT telegram_user_id,
              CASE WHEN telegram_user_id IS NULL THEN customer_phone END AS phone,
              count(*)::int AS orders,
              sum(total::float8) AS spent,
              max(id) AS last_order
         FROM orders
-       WHERE ${inRange(range)} AND status <> 'cancelled'
+       WHERE ${inRange(p, range)} AND status <> 'cancelled'
        GROUP BY 1, 2
        ORDER BY spent DESC, orders DESC, last_order DESC
-       LIMIT ${limit}
+       LIMIT ${p.add(limit)}::int
     )
     SELECT c.telegram_user_id::text AS telegram_user_id, o.customer_name AS name, c.orders, c.spent
       FROM customers c JOIN orders o ON o.id = c.last_order
-     ORDER BY c.spent DESC, c.orders DESC, c.last_order DESC`;
+     ORDER BY c.spent DESC, c.orders DESC, c.last_order DESC`,
+    p.values,
+  );
   return rows.map((row) => ({
     telegramUserId: row.telegram_user_id,
     customerName: row.name,
@@ -319,16 +361,16 @@ export async function topCustomers(prisma: StatsReader, range: StatsRange, limit
  * without changes not folded yet, and the customers with changes, folded row plus changes). The name and the
  * tiebreak come from the customer's latest order that is not cancelled, looked up for the top rows only.
  */
-async function topCustomersAllTime(prisma: StatsReader, limit: number): Promise<TopCustomerRow[]> {
-  const rows = await prisma.$queryRaw<{ telegram_user_id: string | null; name: string; orders: number; spent: number }[]>`
-    WITH pending AS (
+async function topCustomersAllTime(sql: StatsReader, limit: number): Promise<TopCustomerRow[]> {
+  const rows = await sql.query<{ telegram_user_id: string | null; name: string; orders: number; spent: number }>(
+    `WITH pending AS (
       SELECT customer, max(telegram_user_id) AS telegram_user_id, max(phone) AS phone, sum(orders) AS orders, sum(spent) AS spent
         FROM customer_sales_changes GROUP BY customer
     ), candidates AS (
       (SELECT telegram_user_id, phone, orders, spent FROM customer_sales c
         WHERE orders > 0 AND NOT EXISTS (SELECT FROM pending p WHERE p.customer = c.customer)
         ORDER BY spent DESC, orders DESC
-        FETCH FIRST (${limit}::int) ROWS WITH TIES)
+        FETCH FIRST ($1::int) ROWS WITH TIES)
       UNION ALL
       SELECT coalesce(c.telegram_user_id, p.telegram_user_id), coalesce(c.phone, p.phone),
              coalesce(c.orders, 0) + p.orders, coalesce(c.spent, 0) + p.spent
@@ -336,7 +378,7 @@ async function topCustomersAllTime(prisma: StatsReader, limit: number): Promise<
     ), top AS (
       SELECT telegram_user_id, phone, orders, spent FROM candidates WHERE orders > 0
        ORDER BY spent DESC, orders DESC
-       FETCH FIRST (${limit}::int) ROWS WITH TIES
+       FETCH FIRST ($1::int) ROWS WITH TIES
     ), ranked AS (
       SELECT top.*, latest.id AS last_order, latest.customer_name
         FROM top
@@ -354,7 +396,9 @@ async function topCustomersAllTime(prisma: StatsReader, limit: number): Promise<
     SELECT telegram_user_id::text AS telegram_user_id, customer_name AS name, orders::int AS orders, spent::float8 AS spent
       FROM ranked
      ORDER BY spent DESC, orders DESC, last_order DESC
-     LIMIT ${limit}`;
+     LIMIT $1::int`,
+    [limit],
+  );
   return rows.map((row) => ({
     telegramUserId: row.telegram_user_id,
     customerName: row.name,
