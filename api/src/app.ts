@@ -34,9 +34,9 @@ export interface AppOptions {
   /** the JWT secret to sign admin tokens with (see services/secrets.ts) */
   jwtSecret: string;
   logger?: boolean | object;
-  /** how often to ask the database whether the catalogue changed (catalog/store.ts); 0: on every read */
+  /** how often to ask the database whether the catalogue changed (@shop/core/catalog, store.ts); 0: on every read */
   catalogCheckMs?: number;
-  /** reads wait for a changed catalogue to load instead of getting the last one meanwhile (catalog/store.ts) */
+  /** reads wait for a changed catalogue to load instead of getting the last one meanwhile (@shop/core/catalog, store.ts) */
   catalogWaitForChanges?: boolean;
   /** how often to fold the statistics' change rows into their totals (plugins/app/stats-fold.ts); 0: never */
   statsFoldEveryMs?: number;

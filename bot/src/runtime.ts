@@ -28,7 +28,7 @@ export function allowedUpdates(catalog: ShopCatalog | undefined, payments: boole
 export interface StartBotOptions {
   db: Database;
   config: Config;
-  /** the shop's catalogue for inline mode (server/src/bot-catalog.ts); without it inline queries are not asked for */
+  /** the shop's catalogue for inline mode (@shop/core/catalog, shopCatalog); without it inline queries are not asked for */
   catalog?: ShopCatalog;
   /** the notifier the order services use; created here when not given */
   notifier?: OutboxNotifier;

@@ -14,7 +14,7 @@ import { productInclude, toProduct } from "./product-mapping";
 
 /**
  * Product management for the admin panel: create, edit (images reordered, added, removed), delete. The admin's
- * product list is a catalogue read (catalog/reads.ts), by the shop's own rules.
+ * product list is a catalogue read (@shop/core/catalog, reads.ts), by the shop's own rules.
  */
 
 export const NAME_REQUIRED = "Введите название товара";

@@ -8,8 +8,8 @@ import { compressedCopy, sendCompressed } from "../external/compress";
 
 /**
  * Every catalogue read (categories, catalogue pages, products, similar products, search, recommendations, the
- * admin's product and category lists) is answered from the in-memory catalogue (catalog/store.ts). The shop's
- * reads are sent as JSON put together from pieces serialised once per catalogue snapshot (catalog/json.ts); an
+ * admin's product and category lists) is answered from the in-memory catalogue (core/src/catalog/store.ts). The shop's
+ * reads are sent as JSON put together from pieces serialised once per catalogue snapshot (wire/catalog-json.ts); an
  * answer asked for again by the same URL is kept for as long as its snapshot: a popular page is worked out once
  * per catalogue change, not once per shopper.
  *
@@ -58,7 +58,7 @@ export default fp(async function catalogPlugin(app: FastifyInstance, options: Pi
 
 /**
  * Answers a public catalogue read: `read` takes the current catalogue and gives the route's answer as JSON
- * (see catalog/json.ts); the JSON of a URL asked for again is kept until the catalogue changes. Errors thrown
+ * (see wire/catalog-json.ts); the JSON of a URL asked for again is kept until the catalogue changes. Errors thrown
  * by `read` (not found) are not kept. Once the catalogue is loaded the answer is sent without waiting for anything
  * (CatalogStore.ready): the route's handler then makes no promise.
  */
@@ -92,7 +92,7 @@ export function catalogJson(app: FastifyInstance, catalog: CatalogSnapshot): Cat
 }
 
 /**
- * Sends JSON already written (catalog/json.ts, in the route's response schema), compressed when the client takes
+ * Sends JSON already written (wire/catalog-json.ts, in the route's response schema), compressed when the client takes
  * it so: a kept answer is compressed once (plugins/external/compress.ts), not once per shopper. Routes that answer
  * with it say `compress: false`, so that the compression plugin does not look at their answers again.
  */

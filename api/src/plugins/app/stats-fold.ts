@@ -6,7 +6,7 @@ import { foldStatistics } from "@shop/core/statistics";
 export const STATS_FOLD_EVERY_MS = 2_000;
 
 /**
- * Folds the change rows the order triggers append into the statistics' running totals (services/stats.ts,
+ * Folds the change rows the order triggers append into the statistics' running totals (core/src/statistics,
  * `foldStatistics`): once when the server is ready, then every STATS_FOLD_EVERY_MS after the previous fold ends.
  * The statistics' reads add the changes not folded yet themselves, so folding never makes a figure right; it
  * keeps the rows those reads add up few (a couple of seconds of orders). Instances on one PostgreSQL database
