@@ -13,7 +13,7 @@
  * that ratio is what the shop's own work costs. Also the server's resident memory 3 s after start, idle (IDLE_SECONDS after start) and after the
  * load. The tables are written to bench-results/api-embedded.md and bench-results/api-postgresql.md (results.ts).
  *
- * Catalogue reads are answered from the in-memory catalogue (api/src/catalog/store.ts), and the answer of
+ * Catalogue reads are answered from the in-memory catalogue (core/src/catalog/store.ts), and the answer of
  * a URL asked for again is kept until the catalogue changes (api/src/plugins/app/catalog.ts). So the catalogue
  * has three rows: one URL (a popular page: a kept answer), varied pages, filters and sorts, and the same varied
  * pages asked for as a browser asks (Accept-Encoding with brotli: each answer is also compressed). The varied rows
