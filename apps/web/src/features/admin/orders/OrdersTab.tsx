@@ -185,8 +185,8 @@ export default function OrdersTab({ payments = false }: { payments?: boolean }) 
       {!loading && orders.length === 0 ? (
         <p className={text.empty}>Заказов нет.</p>
       ) : (
-        <div className={`${table.wrap} ${styles.wrap} ${loading ? table.loading : ""}`}>
-          <table className={`${table.table} ${styles.table} ${payments ? styles.payments : ""}`}>
+        <div className={`${table.wrap} ${loading ? table.loading : ""}`}>
+          <table className={`${table.table} ${table.cards} ${styles.table} ${payments ? styles.payments : ""}`}>
             <thead>
               <tr>
                 <th aria-label="Подробнее" />

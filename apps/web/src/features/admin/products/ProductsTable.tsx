@@ -164,8 +164,8 @@ export default function ProductsTable({ reloadKey, onChanged }: Props) {
       {!loading && products.length === 0 ? (
         <p className={text.empty}>{query || soldOutOnly ? "По вашему запросу товаров не найдено." : "Товаров пока нет."}</p>
       ) : (
-        <div className={`${table.wrap} ${styles.wrap} ${loading ? table.loading : ""}`}>
-          <table className={`${table.table} ${styles.table}`} data-testid="products-table">
+        <div className={`${table.wrap} ${loading ? table.loading : ""}`}>
+          <table className={`${table.table} ${table.cards} ${styles.table}`} data-testid="products-table">
             <thead>
               <tr>
                 <th>Фото</th>
