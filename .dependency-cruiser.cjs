@@ -55,6 +55,18 @@ module.exports = {
       from: { path: "^apps/web/" },
       to: { ...npmOrNode, pathNot: [npmOrNode.pathNot, "^(apps/web|shared)/"] },
     },
+    // ---- apps/web: features stay apart ----
+    {
+      name: "web-features-do-not-import-each-other",
+      comment:
+        "A page of the web app (apps/web/src/features/<x>/, tests included) imports no file of another feature: what two " +
+        "features share lives in apps/web/src/components, hooks, lib or stores, and the app shell (apps/web/src/app) " +
+        "composes the features. So a feature can change, or be dropped, without touching the others.",
+      severity: "error",
+      from: { path: "^apps/web/src/features/([^/]+)/" },
+      to: { path: "^apps/web/src/features/", pathNot: "^apps/web/src/features/$1/" },
+    },
+    // ---- end of apps/web: features stay apart ----
     {
       name: "bot-does-not-import-api",
       comment:

@@ -132,7 +132,7 @@ describe.skipIf(!chromiumPath())("admin panel in the browser", () => {
     await page.getByLabel("Логин").fill(E2E_ADMIN.login);
     await page.getByLabel("Пароль").fill("still-not-the-password");
     await page.getByRole("button", { name: "Войти" }).click();
-    await expect.poll(() => page.locator(".adm-form-error").textContent()).toBe(message);
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe(message);
     expect(page.url()).toContain("/admin/login");
     await screenshot(page, "admin-login-error", "desktop");
 
@@ -155,7 +155,7 @@ describe.skipIf(!chromiumPath())("admin panel in the browser", () => {
     await page.getByPlaceholder("Название категории").fill(CATEGORY);
     await page.getByPlaceholder("Название категории").press("Enter");
     await expect.poll(() => page.getByRole("tab", { name: `Основные (${mains + 1})` }).isVisible()).toBe(true);
-    const card = page.locator(".adm-category", { hasText: CATEGORY });
+    const card = page.getByRole("listitem").filter({ hasText: CATEGORY });
     await expect.poll(() => card.textContent()).toContain("0 шт.");
 
     await page.getByRole("tab", { name: `Теги (${tags})` }).click();
@@ -194,7 +194,7 @@ describe.skipIf(!chromiumPath())("admin panel in the browser", () => {
       { name: "red.png", mimeType: "image/png", buffer: await solidPng(220, 30, 30) },
       { name: "blue.png", mimeType: "image/png", buffer: await solidPng(30, 30, 220) },
     ]);
-    const tiles = page.locator(".adm-image-tile");
+    const tiles = page.locator("[data-image-key]");
     await expect.poll(() => tiles.count()).toBe(2);
     const keysBefore = await tiles.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-image-key")));
 
@@ -246,9 +246,9 @@ describe.skipIf(!chromiumPath())("admin panel in the browser", () => {
     // edit the price from the table, found with the name filter
     await page.goto("/admin/dashboard");
     await page.getByPlaceholder("Поиск по названию или артикулу").fill(PRODUCT);
-    const row = page.locator(".adm-table--products tbody tr", { hasText: PRODUCT });
+    const row = page.getByTestId("products-table").locator("tbody tr", { hasText: PRODUCT });
     await expect.poll(() => row.count()).toBe(1);
-    await expect.poll(() => row.locator(".adm-price-cell").textContent()).toBe(formatAdminPrice(1234.5));
+    await expect.poll(() => row.locator('td[data-label="Цена"]').textContent()).toBe(formatAdminPrice(1234.5));
     expect(await row.textContent()).toContain(CATEGORY);
     await row.getByRole("link", { name: `Редактировать «${PRODUCT}»` }).click();
     await page.waitForURL(`**/admin/product/edit/${product.id}`);
@@ -264,7 +264,7 @@ describe.skipIf(!chromiumPath())("admin panel in the browser", () => {
     expect(edited.images.map((image) => image.id)).toEqual(product.images.map((image) => image.id));
 
     await page.getByPlaceholder("Поиск по названию или артикулу").fill(PRODUCT);
-    await expect.poll(() => row.locator(".adm-price-cell").textContent()).toBe("2\u00a0000.00\u00a0₽");
+    await expect.poll(() => row.locator('td[data-label="Цена"]').textContent()).toBe("2\u00a0000.00\u00a0₽");
     await row.getByRole("button", { name: `Удалить «${PRODUCT}»` }).click();
     await waitForDialog("Вы уверены?");
     await expect.poll(() => page.getByText("Товар удален!").isVisible()).toBe(true);
@@ -293,7 +293,7 @@ describe.skipIf(!chromiumPath())("admin panel in the browser", () => {
     await page.getByRole("tab", { name: "Заказы" }).click();
     await page.waitForURL(/\/admin\/dashboard\?tab=orders$/);
     await expect.poll(() => page.getByRole("heading", { name: "Управление заказами" }).isVisible()).toBe(true);
-    const labels = await page.locator(".adm-filter button").allTextContents();
+    const labels = await page.getByRole("group", { name: "Фильтр по статусу" }).getByRole("button").allTextContents();
     expect(labels).toEqual(["Все", "Новые", "В работе", "Отправлен", "Завершен", "Отменен"]);
 
     const row = page.locator(`tr[data-order="${created.order_number}"]`);
@@ -301,7 +301,7 @@ describe.skipIf(!chromiumPath())("admin panel in the browser", () => {
     const rowText = await row.textContent();
     for (const part of ["Ирина Тестова", "+7 (912) 345-67-89", formatAdminPrice(created.total)]) expect(rowText).toContain(part);
     await row.getByRole("button", { name: `Показать заказ #${created.order_number}` }).click();
-    const details = page.locator(".adm-order-details");
+    const details = page.getByTestId("order-details");
     await expect.poll(() => details.textContent()).toContain("Москва, ул. Гончарная, 5, кв. 12");
     expect(await details.textContent()).toContain("Позвонить за час");
     expect(await details.textContent()).toContain(catalog.products[0]!.name);
@@ -336,7 +336,7 @@ describe.skipIf(!chromiumPath())("admin panel in the browser", () => {
       expect(await kpi("totalOrders")).toBe(spaces(count.format(expected.totalOrders)));
       expect(await kpi("totalRevenue")).toBe(spaces(formatRub(expected.totalRevenue)));
       expect(await kpi("averageOrderValue")).toBe(spaces(formatRub(expected.averageOrderValue)));
-      expect(await page.locator(".adm-error-line").count()).toBe(0);
+      expect(await page.getByRole("alert").count()).toBe(0);
       if (period === "30d") {
         await expect.poll(() => page.getByTestId("orders-chart").locator("svg").count()).toBeGreaterThan(0);
         const box = (await page.getByTestId("orders-chart").boundingBox())!;
@@ -370,14 +370,14 @@ describe.skipIf(!chromiumPath())("admin panel in the browser", () => {
       await p.getByLabel("Пароль").fill(E2E_ADMIN.password);
       await p.getByRole("button", { name: "Войти" }).click();
       await p.waitForURL("**/admin/dashboard");
-      await expect.poll(() => p.locator(".adm-table--products tbody tr").count()).toBeGreaterThan(0);
+      await expect.poll(() => p.getByTestId("products-table").locator("tbody tr").count()).toBeGreaterThan(0);
       await noHorizontalOverflow(p);
       await screenshot(p, "admin-products", viewport, true);
 
       await p.getByRole("tab", { name: "Заказы" }).click();
-      await expect.poll(() => p.locator("tr.adm-order-row").count()).toBeGreaterThan(0);
-      await p.locator("tr.adm-order-row").first().getByRole("button").first().click();
-      await expect.poll(() => p.locator(".adm-order-details").count()).toBe(1);
+      await expect.poll(() => p.locator("tr[data-order]").count()).toBeGreaterThan(0);
+      await p.locator("tr[data-order]").first().getByRole("button").first().click();
+      await expect.poll(() => p.getByTestId("order-details").count()).toBe(1);
       await noHorizontalOverflow(p);
       await screenshot(p, "admin-orders", viewport, true);
 

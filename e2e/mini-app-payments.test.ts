@@ -116,12 +116,12 @@ async function openAdmin(server: ShopServer, viewport: ViewportName): Promise<Op
     void dialog.accept();
   });
   await opened.page.goto("/admin/dashboard?tab=orders");
-  await opened.page.locator("tr.adm-order-row").first().waitFor();
+  await opened.page.locator("tr[data-order]").first().waitFor();
   return opened;
 }
 
 const orderRow = (page: Page, order: AdminOrder) => page.locator(`tr[data-order="${order.order_number}"]`);
-const paymentBadge = (page: Page, order: AdminOrder) => orderRow(page, order).locator(".adm-pay");
+const paymentBadge = (page: Page, order: AdminOrder) => orderRow(page, order).getByTestId("payment-badge");
 
 describe.skipIf(!haveChromium)("online payment", () => {
   const orders = {} as Record<ThemeName, AdminOrder>;
@@ -234,7 +234,7 @@ describe.skipIf(!haveChromium)("online payment", () => {
       const { page } = admin;
       try {
         await page.getByRole("button", { name: "Оплаченные" }).click();
-        await expect.poll(() => page.locator("tr.adm-order-row").count(), { timeout: 30_000 }).toBe(2);
+        await expect.poll(() => page.locator("tr[data-order]").count(), { timeout: 30_000 }).toBe(2);
         for (const theme of ["light", "dark"] as const) expect(await paymentBadge(page, orders[theme]).textContent()).toBe("Оплачен");
         await screenshot(page, "payments-admin-orders-paid", viewport);
 
@@ -242,7 +242,7 @@ describe.skipIf(!haveChromium)("online payment", () => {
         const card = page.locator('[data-kpi="paid_revenue"]');
         await expect.poll(() => card.textContent(), { timeout: 30_000 }).not.toBe("...");
         expect(spaces(await card.textContent())).toBe(spaces(formatRub(kpi.paid_revenue)));
-        await page.locator(".adm-stats-panel").first().waitFor();
+        await page.getByRole("heading", { name: "Динамика количества заказов" }).waitFor();
         await screenshot(page, "payments-admin-stats", viewport);
         expect(admin.errors).toEqual([]);
       } finally {
@@ -300,7 +300,7 @@ describe.skipIf(!haveChromium)("a shop without online payment", () => {
       expect(await page.getByRole("columnheader", { name: "Оплата" }).count()).toBe(0);
       expect(await page.getByRole("button", { name: "Оплаченные" }).count()).toBe(0);
       expect(await page.getByRole("button", { name: "Выставить счёт" }).count()).toBe(0);
-      expect(await page.locator(".adm-pay").count()).toBe(0);
+      expect(await page.getByTestId("payment-badge").count()).toBe(0);
       await page.goto("/admin/dashboard?tab=stats");
       await expect.poll(() => page.locator('[data-kpi="totalOrders"]').textContent(), { timeout: 30_000 }).not.toBe("...");
       expect(await page.getByText("Оплачено").count()).toBe(0);

@@ -401,10 +401,10 @@ describe.skipIf(!haveChromium)("admin and what every page carries (1280×800)", 
       await page.goto("/admin/login");
       await page.evaluate((value) => localStorage.setItem("authToken", value), token);
       await page.goto("/admin/dashboard");
-      const cell = page.locator(".adm-price-cell").first();
+      const cell = page.getByTestId("products-table").locator('td[data-label="Цена"]').first();
       await cell.waitFor();
       expect(await cell.textContent()).toMatch(/^\d{1,3}(\u00a0\d{3})*\.\d{2}\u00a0₽$/);
-      const names = await page.locator(".adm-category__name").evaluateAll((elements) =>
+      const names = await page.getByTestId("category-name").evaluateAll((elements) =>
         elements.map((element) => {
           // each word on one line: a word drawn in two pieces was broken in the middle
           const text = element.firstChild!;

@@ -254,7 +254,7 @@ describe.skipIf(!haveChromium)("stock in the admin panel", () => {
       await page.getByRole("checkbox", { name: "Только распроданные" }).check();
       const soldOutList = await api<AdminProductsResponse>("/api/admin/products?soldOut=true&limit=200");
       expect(soldOutList.products.every((product) => product.stock === 0)).toBe(true);
-      await expect.poll(() => page.locator(".adm-table--products tbody tr").count()).toBe(soldOutList.products.length);
+      await expect.poll(() => page.getByTestId("products-table").locator("tbody tr").count()).toBe(soldOutList.products.length);
       await expect.poll(() => row.getByTestId("stock-value").textContent()).toBe("0 шт.");
       expect(await row.getByRole("button", { name: `Остаток «${NAMES.fewLeft}» −1` }).isDisabled()).toBe(true);
       await screenshot(page, "stock-admin-table-sold-out", viewport, true);
@@ -269,7 +269,7 @@ describe.skipIf(!haveChromium)("stock in the admin panel", () => {
 
       // a product whose stock is not counted: no buttons to press
       await page.getByRole("checkbox", { name: "Только распроданные" }).uncheck();
-      const uncounted = page.locator(".adm-table--products tbody tr").filter({ has: page.getByText("не считается") }).first();
+      const uncounted = page.getByTestId("products-table").locator("tbody tr").filter({ has: page.getByText("не считается") }).first();
       await uncounted.waitFor();
       expect(await uncounted.getByRole("button", { name: /\+1$/ }).isDisabled()).toBe(true);
       expect(await uncounted.getByRole("button", { name: /−1$/ }).isDisabled()).toBe(true);

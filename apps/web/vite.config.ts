@@ -87,10 +87,12 @@ export default defineConfig(({ isSsrBuild }) => isSsrBuild ? ssrBuild : {
             },
             // the small modules the lazy pages share (cart lines, totals, prices, phone, the checkout's rules) in one
             // file; apart, the cart or the checkout asks for about eight files of 1 KB, two or three waves of requests
-            // on a slow network's six connections
+            // on a slow network's six connections. The cart's own parts (components/Cart*: its line, layout and
+            // placeholder) stay out, in a file of the cart and the checkout: the product page, which loads this one,
+            // would otherwise carry their styles inline.
             {
               name: "pages",
-              test: /[\\/]apps[\\/]web[\\/]src[\\/](components|hooks|stores[\\/](?!cloud-))|[\\/]shared[\\/]src[\\/]/,
+              test: /[\\/]apps[\\/]web[\\/]src[\\/](components[\\/](?!Cart)|hooks|stores[\\/](?!cloud-))|[\\/]shared[\\/]src[\\/]/,
             },
           ],
         },

@@ -4,6 +4,8 @@ import { RequireAdmin } from "./components/RequireAdmin";
 import { ToastProvider } from "./components/Toast";
 import DashboardPage from "./dashboard/DashboardPage";
 import LoginPage from "./login/LoginPage";
+import layout from "./components/layout.module.css";
+import text from "./components/text.module.css";
 import "./admin.css";
 
 // dnd-kit comes with the editor only
@@ -14,7 +16,7 @@ export default function AdminApp() {
   return (
     <div className="adm">
       <ToastProvider>
-        <Suspense fallback={<p className="adm-muted adm-pad">Загрузка...</p>}>
+        <Suspense fallback={<p className={`${text.muted} ${layout.pad}`}>Загрузка...</p>}>
           <Routes>
             <Route index element={<Navigate to="/admin/dashboard" replace />} />
             <Route path="login" element={<LoginPage />} />

@@ -4,53 +4,17 @@ import { formatPrice } from "@shop/shared/format";
 import { usePageMeta } from "../../lib/seo";
 import { useFreshCart } from "../../hooks/useFreshCart";
 import { useTelegramMainButton, useTelegramSecondaryButton } from "../../hooks/useTelegramBottomButtons";
-import { NO_ITEMS, cartCount, quantityLimit, stockProblem, useCartItems, type CartItem } from "../../stores/cart";
-import { changeCartQuantity, clearCart, removeFromCart } from "../../stores/shop-actions";
-import { CartSkeleton } from "./CartSkeleton";
+import { NO_ITEMS, cartCount, useCartItems } from "../../stores/cart";
+import { clearCart } from "../../stores/shop-actions";
+import { CartLine } from "../../components/CartLine";
+import { CartSkeleton } from "../../components/CartSkeleton";
 import { EmptyState } from "../../components/EmptyState";
 import { CartIcon, TrashIcon } from "../../components/Icons";
-import { LineStock } from "../../components/LineStock";
-import { ProductImage } from "../../components/ProductImage";
-import { QuantityControl } from "../../components/QuantityControl";
 import { DiscountBar } from "./DiscountBar";
 import { Recommendations } from "./Recommendations";
+import layout from "../../components/CartLayout.module.css";
 import styles from "./CartPage.module.css";
 import totalsStyles from "../../components/TotalsList.module.css";
-
-function CartLine({ item }: { item: CartItem }) {
-  const href = `/product/${item.id}`;
-  return (
-    <li className={styles.line} data-testid="cart-line" data-stock-problem={stockProblem(item) !== null || undefined}>
-      <Link to={href} className={styles.lineImage} tabIndex={-1} aria-hidden="true">
-        <ProductImage image={item.images[0]} alt={item.name} />
-      </Link>
-      <div className={styles.lineInfo}>
-        <Link to={href} className={styles.lineName}>
-          {item.name}
-        </Link>
-        <span className={styles.lineSku}>Арт. {item.sku}</span>
-        <span className={styles.unitPrice}>{formatPrice(item.price)} / шт.</span>
-        <LineStock item={item} />
-      </div>
-      <div className={styles.lineControls}>
-        <QuantityControl
-          quantity={item.quantity}
-          minimum={1}
-          size="sm"
-          productName={item.name}
-          maximum={quantityLimit(item)}
-          onChange={(quantity) => changeCartQuantity(item.id, quantity)}
-        />
-        <span className={styles.linePrice} data-testid="line-price">
-          {formatPrice(totalsInRoubles([item], 0).subtotal)}
-        </span>
-        <button type="button" className={styles.remove} onClick={() => removeFromCart(item.id)} aria-label={`Удалить: ${item.name}`}>
-          <TrashIcon size={20} />
-        </button>
-      </div>
-    </li>
-  );
-}
 
 export default function CartPage() {
   const rendered = useCartItems();
@@ -94,14 +58,14 @@ export default function CartPage() {
         </button>
       </div>
 
-      <div className={styles.layout}>
-        <ul className={styles.lines} aria-label="Товары в корзине">
+      <div className={layout.layout}>
+        <ul className={layout.lines} aria-label="Товары в корзине">
           {items.map((item) => (
-            <CartLine key={item.id} item={item} />
+            <CartLine key={item.id} item={item} variant="cart" />
           ))}
         </ul>
 
-        <aside className={styles.summary} aria-label="Сумма заказа">
+        <aside className={layout.summary} aria-label="Сумма заказа">
           <h2 className={styles.summaryTitle}>Сумма заказа</h2>
           <dl className={`${totalsStyles.list} ${styles.totals}`}>
             <div>

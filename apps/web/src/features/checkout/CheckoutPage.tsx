@@ -14,15 +14,12 @@ import { usePageMeta } from "../../lib/seo";
 import { isInTelegram, telegramHaptic, telegramUser } from "../../lib/telegram";
 import { useTelegramMainButton } from "../../hooks/useTelegramBottomButtons";
 import { useFreshCart } from "../../hooks/useFreshCart";
-import { NO_ITEMS, cartCount, quantityLimit, stockProblem, useCart, useCartItems, type CartItem } from "../../stores/cart";
+import { NO_ITEMS, cartCount, stockProblem, useCart, useCartItems } from "../../stores/cart";
 import { checkoutFormStarted, setCheckoutDraftStarted } from "../../stores/checkout-draft";
-import { changeCartQuantity, removeFromCart } from "../../stores/shop-actions";
-import { CartSkeleton } from "../cart/CartSkeleton";
+import { CartLine } from "../../components/CartLine";
+import { CartSkeleton } from "../../components/CartSkeleton";
 import { EmptyState } from "../../components/EmptyState";
-import { CartIcon, TrashIcon } from "../../components/Icons";
-import { LineStock } from "../../components/LineStock";
-import { ProductImage } from "../../components/ProductImage";
-import { QuantityControl } from "../../components/QuantityControl";
+import { CartIcon } from "../../components/Icons";
 import { PhoneInput } from "./PhoneInput";
 import { SharePhoneButton } from "./SharePhoneButton";
 import { CheckoutError, newIdempotencyKey, submitCheckout } from "./checkout-submit";
@@ -38,36 +35,6 @@ function initialForm(): CheckoutFields {
   const user = telegramUser();
   const name = [user?.first_name, user?.last_name].filter(Boolean).join(" ");
   return { customer_name: name, customer_phone: "+7 ", delivery_address: "", comment: "" };
-}
-
-function OrderLine({ item }: { item: CartItem }) {
-  return (
-    <li className={styles.line} data-testid="checkout-line" data-stock-problem={stockProblem(item) !== null || undefined}>
-      <Link to={`/product/${item.id}`} className={styles.lineImage} tabIndex={-1} aria-hidden="true">
-        <ProductImage image={item.images[0]} alt={item.name} />
-      </Link>
-      <div className={styles.lineInfo}>
-        <Link to={`/product/${item.id}`} className={styles.lineName}>
-          {item.name}
-        </Link>
-        <span className={styles.linePrice}>{formatPrice(totalsInRoubles([item], 0).subtotal)}</span>
-        <LineStock item={item} />
-      </div>
-      <div className={styles.lineControls}>
-        <QuantityControl
-          quantity={item.quantity}
-          minimum={1}
-          size="sm"
-          productName={item.name}
-          maximum={quantityLimit(item)}
-          onChange={(quantity) => changeCartQuantity(item.id, quantity)}
-        />
-        <button type="button" className={styles.remove} onClick={() => removeFromCart(item.id)} aria-label={`Удалить: ${item.name}`}>
-          <TrashIcon size={20} />
-        </button>
-      </div>
-    </li>
-  );
 }
 
 export default function CheckoutPage() {
@@ -214,7 +181,7 @@ export default function CheckoutPage() {
             </h2>
             <ul className={styles.lines}>
               {items.map((item) => (
-                <OrderLine key={item.id} item={item} />
+                <CartLine key={item.id} item={item} variant="checkout" />
               ))}
             </ul>
           </section>

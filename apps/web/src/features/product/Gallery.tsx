@@ -3,6 +3,7 @@ import type { ProductImage as ProductImageShape } from "@shop/shared/schemas/cat
 import { SWIPE_THRESHOLD_PX } from "@shop/shared/constants";
 import { ProductImage } from "../../components/ProductImage";
 import { ChevronLeftIcon, ChevronRightIcon, ZoomIcon } from "../../components/Icons";
+import { Thumbnails } from "./Thumbnails";
 import styles from "./Gallery.module.css";
 
 interface Props {
@@ -91,20 +92,7 @@ export function Gallery({ images, name, index, onIndex, onOpen }: Props) {
         ) : null}
       </div>
       {count > 1 ? (
-        <div className={styles.thumbs} role="group" aria-label="Фотографии товара">
-          {images.map((image, i) => (
-            <button
-              key={image.id}
-              type="button"
-              className={`${styles.thumb} ${i === index ? styles.thumbActive : ""}`}
-              onClick={() => onIndex(i)}
-              aria-label={`Фото ${i + 1}`}
-              aria-current={i === index}
-            >
-              <ProductImage image={image} alt="" />
-            </button>
-          ))}
-        </div>
+        <Thumbnails images={images} index={index} onIndex={onIndex} variant="page" label="Фотографии товара" />
       ) : null}
     </div>
   );

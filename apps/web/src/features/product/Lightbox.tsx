@@ -4,6 +4,7 @@ import { LIGHTBOX_MAX_ZOOM, LIGHTBOX_MIN_ZOOM, LIGHTBOX_ZOOM_STEP, SWIPE_THRESHO
 import { ProductImage } from "../../components/ProductImage";
 import { useTelegramFullscreen } from "../../hooks/useTelegramFullscreen";
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from "../../components/Icons";
+import { Thumbnails } from "./Thumbnails";
 import styles from "./Lightbox.module.css";
 
 interface Props {
@@ -184,20 +185,7 @@ export function Lightbox({ images, name, index, onIndex, onClose }: Props) {
           <button type="button" className={`${styles.arrow} ${styles.next}`} onClick={() => go(index + 1)} aria-label="Следующее фото">
             <ChevronRightIcon size={28} />
           </button>
-          <div className={styles.thumbs} role="group" aria-label="Фотографии">
-            {images.map((image, i) => (
-              <button
-                key={image.id}
-                type="button"
-                className={`${styles.thumb} ${i === index ? styles.thumbActive : ""}`}
-                onClick={() => onIndex(i)}
-                aria-label={`Фото ${i + 1}`}
-                aria-current={i === index}
-              >
-                <ProductImage image={image} alt="" />
-              </button>
-            ))}
-          </div>
+          <Thumbnails images={images} index={index} onIndex={onIndex} variant="lightbox" label="Фотографии" />
         </>
       ) : null}
     </div>

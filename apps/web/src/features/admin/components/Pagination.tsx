@@ -1,3 +1,6 @@
+import buttons from "./buttons.module.css";
+import styles from "./Pagination.module.css";
+
 interface PaginationProps {
   page: number;
   totalPages: number;
@@ -9,16 +12,16 @@ interface PaginationProps {
 export function Pagination({ page, totalPages, onChange, disabled }: PaginationProps) {
   if (totalPages <= 1) return null;
   return (
-    <nav className="adm-pagination" aria-label="Страницы">
-      <button type="button" className="adm-btn adm-btn--ghost" disabled={disabled || page <= 1} onClick={() => onChange(page - 1)}>
+    <nav className={styles.pagination} aria-label="Страницы">
+      <button type="button" className={buttons.ghost} disabled={disabled || page <= 1} onClick={() => onChange(page - 1)}>
         Назад
       </button>
-      <span className="adm-pagination__info">
+      <span className={styles.info}>
         Страница {page} из {totalPages}
       </span>
       <button
         type="button"
-        className="adm-btn adm-btn--ghost"
+        className={buttons.ghost}
         disabled={disabled || page >= totalPages}
         onClick={() => onChange(page + 1)}
       >

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { TOAST_DURATION_MS } from "@shop/shared/constants";
+import styles from "./Toast.module.css";
 
 type ToastKind = "success" | "error";
 interface ToastItem {
@@ -37,9 +38,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div className="adm-toasts" aria-live="polite">
+      <div className={styles.toasts} aria-live="polite">
         {toasts.map((toast) => (
-          <div key={toast.id} className={`adm-toast adm-toast--${toast.kind}`} role={toast.kind === "error" ? "alert" : "status"}>
+          <div key={toast.id} className={`${styles.toast} ${toast.kind === "error" ? styles.error : ""}`} role={toast.kind === "error" ? "alert" : "status"}>
             {toast.text}
           </div>
         ))}

@@ -7,6 +7,10 @@ import { endSession, getSignedInLogin } from "../session";
 import { logFailure } from "../utils";
 import ProductsTab from "../products/ProductsTab";
 import OrdersTab from "../orders/OrdersTab";
+import buttons from "../components/buttons.module.css";
+import layout from "../components/layout.module.css";
+import text from "../components/text.module.css";
+import styles from "./DashboardPage.module.css";
 
 // recharts is big: it loads only when the statistics tab opens
 const StatsTab = lazy(() => import("../stats/StatsTab"));
@@ -46,35 +50,35 @@ export default function DashboardPage() {
   }
 
   return (
-    <div className="adm-page">
-      <header className="adm-topbar">
-        <div className="adm-topbar__inner">
-          <h1 className="adm-topbar__title">Панель Управления</h1>
-          <div className="adm-topbar__right">
-            <Link className="adm-topbar__link" to="/" title="Открыть магазин">
-              <StoreIcon /> <span className="adm-hide-sm">Магазин</span>
+    <div className={layout.page}>
+      <header className={layout.topbar}>
+        <div className={layout.inner}>
+          <h1 className={layout.title}>Панель Управления</h1>
+          <div className={layout.right}>
+            <Link className={layout.link} to="/" title="Открыть магазин">
+              <StoreIcon /> <span className={layout.hideSm}>Магазин</span>
             </Link>
             {signedInAs && (
-              <span className="adm-topbar__user" title="Вы вошли как">
+              <span className={layout.user} title="Вы вошли как">
                 <UserIcon /> <span data-testid="admin-login">{signedInAs}</span>
               </span>
             )}
-            <button type="button" className="adm-btn adm-btn--ghost adm-btn--sm" onClick={endSession}>
+            <button type="button" className={`${buttons.ghost} ${buttons.sm} ${layout.action}`} onClick={endSession}>
               <LogoutIcon /> Выйти
             </button>
           </div>
         </div>
       </header>
 
-      <div className="adm-container">
-        <nav className="adm-tabs" role="tablist" aria-label="Разделы">
+      <div className={layout.container}>
+        <nav className={styles.tabs} role="tablist" aria-label="Разделы">
           {DASHBOARD_TABS.map((item) => (
             <button
               key={item.id}
               type="button"
               role="tab"
               aria-selected={tab === item.id}
-              className={`adm-tabs__tab${tab === item.id ? " is-active" : ""}`}
+              className={`${styles.tab} ${tab === item.id ? styles.active : ""}`}
               onClick={() => selectTab(item.id)}
             >
               {item.label}
@@ -82,11 +86,11 @@ export default function DashboardPage() {
           ))}
         </nav>
 
-        <section role="tabpanel" className="adm-tabpanel">
+        <section role="tabpanel">
           {tab === "products" && <ProductsTab />}
           {tab === "orders" && <OrdersTab payments={payments} />}
           {tab === "stats" && (
-            <Suspense fallback={<p className="adm-muted">Загрузка статистики...</p>}>
+            <Suspense fallback={<p className={text.muted}>Загрузка статистики...</p>}>
               <StatsTab onAuthError={endSession} payments={payments} />
             </Suspense>
           )}

@@ -13,6 +13,8 @@ import { CSS } from "@dnd-kit/utilities";
 import { IMAGE_DRAG_ACTIVATION_PX, UPLOAD_MAX_FILE_BYTES } from "@shop/shared/constants";
 import { CloseIcon, UploadIcon } from "../components/icons";
 import type { EditorImage } from "./payload";
+import text from "../components/text.module.css";
+import styles from "./ImageManager.module.css";
 
 /** The image types the server takes (it checks the content too). */
 export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"];
@@ -39,7 +41,7 @@ function SortableImage({ image, index, onRemove, disabled }: { image: EditorImag
   return (
     <li
       ref={setNodeRef}
-      className={`adm-image-tile${isDragging ? " is-dragging" : ""}${index === 0 ? " is-main" : ""}`}
+      className={`${styles.tile} ${isDragging ? styles.dragging : ""} ${index === 0 ? styles.main : ""}`}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       data-image-key={image.key}
       {...attributes}
@@ -47,11 +49,11 @@ function SortableImage({ image, index, onRemove, disabled }: { image: EditorImag
       aria-label={index === 0 ? `Изображение ${index + 1}, главное` : `Изображение ${index + 1}`}
     >
       <img src={image.previewUrl} alt="" draggable={false} />
-      {index === 0 && <span className="adm-image-tile__badge">Главное</span>}
-      {!image.url && <span className="adm-image-tile__new">Новое</span>}
+      {index === 0 && <span className={styles.badge}>Главное</span>}
+      {!image.url && <span className={styles.new}>Новое</span>}
       <button
         type="button"
-        className="adm-image-tile__remove"
+        className={styles.remove}
         aria-label={`Удалить изображение ${index + 1}`}
         disabled={disabled}
         onPointerDown={(event) => event.stopPropagation()}
@@ -110,9 +112,9 @@ export default function ImageManager({ images, onChange, disabled }: Props) {
   }
 
   return (
-    <div className="adm-images">
+    <div className={styles.images}>
       <div
-        className={`adm-dropzone${dragOver ? " is-over" : ""}${disabled ? " is-disabled" : ""}`}
+        className={`${styles.dropzone} ${dragOver ? styles.over : ""} ${disabled ? styles.disabled : ""}`}
         role="button"
         tabIndex={0}
         aria-disabled={disabled}
@@ -132,20 +134,20 @@ export default function ImageManager({ images, onChange, disabled }: Props) {
       >
         <UploadIcon size={28} />
         <span>Перетащите файлы сюда или кликните для выбора</span>
-        <span className="adm-muted adm-small">JPG, PNG, WebP, GIF, AVIF — до 10 МБ</span>
+        <span className={`${text.muted} ${styles.small}`}>JPG, PNG, WebP, GIF, AVIF — до 10 МБ</span>
         <input ref={inputRef} type="file" accept={ACCEPTED_IMAGE_TYPES.join(",")} multiple hidden onChange={onInput} data-testid="image-input" />
       </div>
       {rejected.length > 0 && (
-        <p className="adm-warning" role="status">
+        <p className={styles.warning} role="status">
           Пропущены (не изображение JPG, PNG, WebP, GIF, AVIF или больше 10 МБ): {rejected.join(", ")}
         </p>
       )}
       {images.length > 0 && (
         <>
-          <p className="adm-muted adm-small">Перетаскивайте изображения, чтобы изменить порядок. Первое — главное.</p>
+          <p className={`${text.muted} ${styles.small} ${styles.help}`}>Перетаскивайте изображения, чтобы изменить порядок. Первое — главное.</p>
           <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
             <SortableContext items={images.map((image) => image.key)} strategy={rectSortingStrategy}>
-              <ul className="adm-image-grid" data-testid="image-previews">
+              <ul className={styles.grid} data-testid="image-previews">
                 {images.map((image, index) => (
                   <SortableImage key={image.key} image={image} index={index} disabled={disabled} onRemove={() => remove(image)} />
                 ))}

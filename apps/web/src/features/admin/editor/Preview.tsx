@@ -3,6 +3,11 @@ import { formatDimensions, formatPrice } from "@shop/shared/format";
 import { availabilityOf } from "@shop/shared/stock";
 import type { EditorImage, ProductForm } from "./payload";
 import { parseCount, parseDimension } from "./payload";
+import buttons from "../components/buttons.module.css";
+import card from "../components/card.module.css";
+import segmented from "../components/segmented.module.css";
+import text from "../components/text.module.css";
+import styles from "./Preview.module.css";
 
 interface Props {
   form: ProductForm;
@@ -24,52 +29,52 @@ export default function Preview({ form, images, sku }: Props) {
   const dimensions = formatDimensions(parseDimension(form.width), parseDimension(form.height), parseDimension(form.depth));
   const availability = availabilityOf({ stock: parseCount(form.stock), made_to_order_days: parseCount(form.madeToOrderDays) });
   const availabilityLine = availability.label ? (
-    <span className={`adm-preview-availability adm-preview-availability--${availability.kind}`} data-testid="preview-availability">
+    <span className={`${styles.availability} ${styles[availability.kind] ?? ""}`} data-testid="preview-availability">
       {availability.label}
     </span>
   ) : null;
 
   return (
-    <aside className="adm-card adm-preview" aria-label="Предпросмотр">
-      <div className="adm-card__head">
-        <h2 className="adm-card__title adm-card__title--sm">Предпросмотр</h2>
-        <div className="adm-segmented" role="group" aria-label="Вид предпросмотра">
-          <button type="button" aria-pressed={view === "card"} className={`adm-segmented__item${view === "card" ? " is-active" : ""}`} onClick={() => setView("card")}>
+    <aside className={`${card.card} ${styles.preview}`} aria-label="Предпросмотр">
+      <div className={card.head}>
+        <h2 className={`${card.title} ${card.titleSm}`}>Предпросмотр</h2>
+        <div className={segmented.segmented} role="group" aria-label="Вид предпросмотра">
+          <button type="button" aria-pressed={view === "card"} className={`${segmented.item} ${view === "card" ? segmented.active : ""}`} onClick={() => setView("card")}>
             Карточка
           </button>
-          <button type="button" aria-pressed={view === "page"} className={`adm-segmented__item${view === "page" ? " is-active" : ""}`} onClick={() => setView("page")}>
+          <button type="button" aria-pressed={view === "page"} className={`${segmented.item} ${view === "page" ? segmented.active : ""}`} onClick={() => setView("page")}>
             Страница
           </button>
         </div>
       </div>
 
       {view === "card" ? (
-        <div className="adm-preview-card" data-testid="preview-card">
-          <div className="adm-preview-card__image">
-            {images[0] ? <img src={images[0].previewUrl} alt="" /> : <span className="adm-muted">[Фото]</span>}
+        <div className={styles.card} data-testid="preview-card">
+          <div className={styles.cardImage}>
+            {images[0] ? <img src={images[0].previewUrl} alt="" /> : <span className={text.muted}>[Фото]</span>}
           </div>
-          <div className="adm-preview-card__body">
-            <span className="adm-preview-card__name">{name}</span>
-            <span className="adm-preview-card__price">{price}</span>
+          <div className={styles.cardBody}>
+            <span className={styles.cardName}>{name}</span>
+            <span className={styles.price}>{price}</span>
             {availabilityLine}
-            <button type="button" className="adm-btn adm-btn--primary adm-btn--block" disabled>
+            <button type="button" className={`${buttons.primary} ${buttons.block}`} disabled>
               {availability.orderable ? "В корзину" : availability.label}
             </button>
           </div>
         </div>
       ) : (
-        <div className="adm-preview-page" data-testid="preview-page">
-          <div className="adm-preview-page__main">
-            {main ? <img src={main.previewUrl} alt="" /> : <span className="adm-muted">[Фото]</span>}
+        <div className={styles.page} data-testid="preview-page">
+          <div className={styles.pageImage}>
+            {main ? <img src={main.previewUrl} alt="" /> : <span className={text.muted}>[Фото]</span>}
           </div>
           {images.length > 1 && (
-            <div className="adm-preview-page__thumbs">
+            <div className={styles.thumbs}>
               {images.map((image, index) => (
                 <img
                   key={image.key}
                   src={image.previewUrl}
                   alt=""
-                  className={index === activeIndex ? "is-active" : ""}
+                  className={index === activeIndex ? styles.active : ""}
                   onMouseEnter={() => setActiveIndex(index)}
                   onFocus={() => setActiveIndex(index)}
                   tabIndex={0}
@@ -77,10 +82,10 @@ export default function Preview({ form, images, sku }: Props) {
               ))}
             </div>
           )}
-          <h3 className="adm-preview-page__name">{name}</h3>
-          <p className="adm-preview-page__price">{price}</p>
+          <h3 className={styles.name}>{name}</h3>
+          <p className={styles.price}>{price}</p>
           {availabilityLine}
-          <dl className="adm-preview-page__specs">
+          <dl className={styles.specs}>
             <dt>Артикул</dt>
             <dd>{sku ?? "будет присвоен при сохранении"}</dd>
             {form.material.trim() && (
@@ -96,8 +101,8 @@ export default function Preview({ form, images, sku }: Props) {
               </>
             )}
           </dl>
-          <p className="adm-preview-page__description">{form.description.trim() || "Описание отсутствует"}</p>
-          <button type="button" className="adm-btn adm-btn--primary adm-btn--block" disabled>
+          <p className={styles.description}>{form.description.trim() || "Описание отсутствует"}</p>
+          <button type="button" className={`${buttons.primary} ${buttons.block}`} disabled>
             {availability.orderable ? "Добавить в корзину" : availability.label}
           </button>
         </div>

@@ -21,6 +21,13 @@ import {
 } from "./payload";
 import { uploadInBatches } from "./upload";
 import { WholeNumberField } from "./WholeNumberField";
+import buttons from "../components/buttons.module.css";
+import card from "../components/card.module.css";
+import fields from "../components/form.module.css";
+import layout from "../components/layout.module.css";
+import pills from "../components/pills.module.css";
+import text from "../components/text.module.css";
+import styles from "./ProductEditorPage.module.css";
 
 /** The editor's whole-number fields, row by row: the sizes, then the stock. */
 const NUMBER_ROWS = [
@@ -217,22 +224,22 @@ export default function ProductEditorPage() {
 
   if (loading || loadError) {
     return (
-      <div className="adm-page">
-        <header className="adm-topbar">
-          <div className="adm-topbar__inner">
-            <h1 className="adm-topbar__title">{title}</h1>
-            <Link className="adm-btn adm-btn--ghost adm-btn--sm" to="/admin/dashboard">
+      <div className={layout.page}>
+        <header className={layout.topbar}>
+          <div className={layout.inner}>
+            <h1 className={layout.title}>{title}</h1>
+            <Link className={`${buttons.ghost} ${buttons.sm} ${layout.action}`} to="/admin/dashboard">
               Отмена
             </Link>
           </div>
         </header>
-        <div className="adm-container">
+        <div className={layout.container}>
           {loadError ? (
-            <p className="adm-error-line" role="alert">
+            <p className={text.errorLine} role="alert">
               {loadError}
             </p>
           ) : (
-            <p className="adm-muted">Загрузка редактора...</p>
+            <p className={text.muted}>Загрузка редактора...</p>
           )}
         </div>
       </div>
@@ -240,44 +247,44 @@ export default function ProductEditorPage() {
   }
 
   return (
-    <div className="adm-page">
-      <header className="adm-topbar adm-topbar--sticky">
-        <div className="adm-topbar__inner">
-          <h1 className="adm-topbar__title">{title}</h1>
-          <div className="adm-topbar__right">
-            <button type="button" className="adm-btn adm-btn--ghost" onClick={() => navigate("/admin/dashboard")} disabled={saving}>
+    <div className={layout.page}>
+      <header className={`${layout.topbar} ${layout.sticky}`}>
+        <div className={layout.inner}>
+          <h1 className={layout.title}>{title}</h1>
+          <div className={layout.right}>
+            <button type="button" className={`${buttons.ghost} ${layout.action}`} onClick={() => navigate("/admin/dashboard")} disabled={saving}>
               Отмена
             </button>
-            <button type="submit" form="product-form" className="adm-btn adm-btn--primary" disabled={saving}>
+            <button type="submit" form="product-form" className={`${buttons.primary} ${layout.action}`} disabled={saving}>
               {saving ? "Сохранение..." : "Сохранить"}
             </button>
           </div>
         </div>
       </header>
 
-      <div className="adm-container adm-editor">
-        <form id="product-form" className="adm-card adm-editor__form" onSubmit={onSubmit}>
-          <fieldset className="adm-fieldset" disabled={saving}>
-            <label className="adm-field">
-              <span className="adm-field__label">Название *</span>
-              <input className="adm-input" name="name" required maxLength={200} value={form.name} onChange={(e) => set("name", e.target.value)} />
+      <div className={`${layout.container} ${styles.editor}`}>
+        <form id="product-form" className={card.card} onSubmit={onSubmit}>
+          <fieldset className={styles.fieldset} disabled={saving}>
+            <label className={fields.field}>
+              <span className={fields.label}>Название *</span>
+              <input className={fields.input} name="name" required maxLength={200} value={form.name} onChange={(e) => set("name", e.target.value)} />
             </label>
 
             {isEdit && product && (
-              <label className="adm-field">
-                <span className="adm-field__label">Артикул</span>
-                <input className="adm-input" name="sku" value={product.sku} readOnly aria-describedby="sku-hint" />
-                <span id="sku-hint" className="adm-hint">
+              <label className={fields.field}>
+                <span className={fields.label}>Артикул</span>
+                <input className={fields.input} name="sku" value={product.sku} readOnly aria-describedby="sku-hint" />
+                <span id="sku-hint" className={fields.hint}>
                   Артикул генерируется автоматически и не может быть изменен.
                 </span>
               </label>
             )}
 
-            <div className="adm-row">
-              <label className="adm-field">
-                <span className="adm-field__label">Цена, ₽ *</span>
+            <div className={styles.row}>
+              <label className={fields.field}>
+                <span className={fields.label}>Цена, ₽ *</span>
                 <input
-                  className="adm-input"
+                  className={fields.input}
                   name="price"
                   type="number"
                   inputMode="decimal"
@@ -289,16 +296,16 @@ export default function ProductEditorPage() {
                   onChange={(e) => set("price", e.target.value)}
                 />
               </label>
-              <label className="adm-field">
-                <span className="adm-field__label">Материал</span>
-                <input className="adm-input" name="material" maxLength={200} value={form.material} onChange={(e) => set("material", e.target.value)} />
+              <label className={fields.field}>
+                <span className={fields.label}>Материал</span>
+                <input className={fields.input} name="material" maxLength={200} value={form.material} onChange={(e) => set("material", e.target.value)} />
               </label>
             </div>
 
-            <label className="adm-field">
-              <span className="adm-field__label">Описание</span>
+            <label className={fields.field}>
+              <span className={fields.label}>Описание</span>
               <textarea
-                className="adm-input"
+                className={fields.input}
                 name="description"
                 rows={5}
                 value={form.description}
@@ -307,16 +314,16 @@ export default function ProductEditorPage() {
             </label>
 
             {NUMBER_ROWS.map((row, index) => (
-              <div className={row.length === 3 ? "adm-row adm-row--3" : "adm-row"} key={index}>
+              <div className={row.length === 3 ? `${styles.row} ${styles.row3}` : styles.row} key={index}>
                 {row.map((field) => (
                   <WholeNumberField key={field.name} {...field} value={form[field.name]} onChange={(value) => set(field.name, value)} />
                 ))}
               </div>
             ))}
 
-            <label className="adm-field">
-              <span className="adm-field__label">Основная категория *</span>
-              <select className="adm-input" name="mainCategory" value={form.mainCategoryId ?? ""} onChange={(e) => chooseMain(e.target.value)}>
+            <label className={fields.field}>
+              <span className={fields.label}>Основная категория *</span>
+              <select className={fields.input} name="mainCategory" value={form.mainCategoryId ?? ""} onChange={(e) => chooseMain(e.target.value)}>
                 <option value="">-- Выберите основную категорию --</option>
                 {mainCategories.map((category) => (
                   <option key={category.id} value={category.id}>
@@ -326,17 +333,17 @@ export default function ProductEditorPage() {
               </select>
             </label>
 
-            <div className="adm-field">
-              <span className="adm-field__label">Теги</span>
-              <div className="adm-tag-box" data-testid="selected-tags">
+            <div className={fields.field}>
+              <span className={fields.label}>Теги</span>
+              <div className={styles.tagBox} data-testid="selected-tags">
                 {selectedTags.length === 0 ? (
-                  <span className="adm-muted">Теги не выбраны</span>
+                  <span className={text.muted}>Теги не выбраны</span>
                 ) : (
                   selectedTags.map((tag) => (
                     <button
                       key={tag.id}
                       type="button"
-                      className="adm-pill adm-pill--sub adm-pill--selected"
+                      className={`${pills.sub} ${styles.selected}`}
                       aria-label={`Убрать тег «${tag.name}»`}
                       onClick={() => set("tagIds", form.tagIds.filter((tagId) => tagId !== tag.id))}
                     >
@@ -346,12 +353,12 @@ export default function ProductEditorPage() {
                 )}
               </div>
               {availableTags.length > 0 && (
-                <div className="adm-tag-options" data-testid="available-tags">
+                <div className={styles.tagOptions} data-testid="available-tags">
                   {availableTags.map((tag) => (
                     <button
                       key={tag.id}
                       type="button"
-                      className="adm-pill adm-pill--option"
+                      className={`${pills.pill} ${styles.option}`}
                       aria-label={`Добавить тег «${tag.name}»`}
                       onClick={() => set("tagIds", [...form.tagIds, tag.id])}
                     >
@@ -362,11 +369,11 @@ export default function ProductEditorPage() {
               )}
             </div>
 
-            <div className="adm-field">
-              <span className="adm-field__label">Изображения</span>
+            <div className={fields.field}>
+              <span className={fields.label}>Изображения</span>
               <ImageManager images={images} onChange={setImages} disabled={saving} />
               {progress !== null && (
-                <div className="adm-progress" role="status" aria-live="polite">
+                <div className={styles.progress} role="status" aria-live="polite">
                   <progress max={100} value={Math.round(progress * 100)} />
                   <span>Загрузка изображений: {Math.round(progress * 100)}%</span>
                 </div>

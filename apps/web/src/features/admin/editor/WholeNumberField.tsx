@@ -1,3 +1,5 @@
+import form from "../components/form.module.css";
+
 interface WholeNumberFieldProps {
   label: string;
   name: string;
@@ -10,15 +12,15 @@ interface WholeNumberFieldProps {
   /** a line under the field, read out with it (aria-describedby) */
   hint?: string;
 }
-
-/** A field for a whole number of pieces, days or millimetres: the phone shows its number keyboard. */
+/** A field for a whole number
+ of pieces, days or millimetres: the phone shows its number keyboard. */
 export function WholeNumberField({ label, name, value, onChange, min, max, placeholder, hint }: WholeNumberFieldProps) {
   const hintId = hint ? `${name}-hint` : undefined;
   return (
-    <label className="adm-field">
-      <span className="adm-field__label">{label}</span>
+    <label className={form.field}>
+      <span className={form.label}>{label}</span>
       <input
-        className="adm-input"
+        className={form.input}
         name={name}
         type="number"
         inputMode="numeric"
@@ -31,7 +33,7 @@ export function WholeNumberField({ label, name, value, onChange, min, max, place
         onChange={(e) => onChange(e.target.value)}
       />
       {hint ? (
-        <span id={hintId} className="adm-hint">
+        <span id={hintId} className={form.hint}>
           {hint}
         </span>
       ) : null}

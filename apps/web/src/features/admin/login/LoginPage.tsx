@@ -2,6 +2,11 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Navigate, useNavigate } from "react-router-dom";
 import { login } from "../api/auth";
 import { startSession, useAuthToken } from "../session";
+import buttons from "../components/buttons.module.css";
+import card from "../components/card.module.css";
+import form from "../components/form.module.css";
+import text from "../components/text.module.css";
+import styles from "./LoginPage.module.css";
 
 export default function LoginPage() {
   const token = useAuthToken();
@@ -32,14 +37,14 @@ export default function LoginPage() {
   }
 
   return (
-    <main className="adm-login">
-      <form className="adm-card adm-login__card" onSubmit={onSubmit}>
-        <h1 className="adm-login__title">Панель Управления</h1>
-        <p className="adm-muted adm-login__subtitle">Вход для администратора магазина</p>
-        <label className="adm-field">
-          <span className="adm-field__label">Логин</span>
+    <main className={styles.login}>
+      <form className={`${card.card} ${styles.card}`} onSubmit={onSubmit}>
+        <h1 className={styles.title}>Панель Управления</h1>
+        <p className={`${text.muted} ${styles.subtitle}`}>Вход для администратора магазина</p>
+        <label className={form.field}>
+          <span className={form.label}>Логин</span>
           <input
-            className="adm-input"
+            className={form.input}
             name="login"
             autoComplete="username"
             required
@@ -47,10 +52,10 @@ export default function LoginPage() {
             onChange={(e) => setLoginName(e.target.value)}
           />
         </label>
-        <label className="adm-field">
-          <span className="adm-field__label">Пароль</span>
+        <label className={form.field}>
+          <span className={form.label}>Пароль</span>
           <input
-            className="adm-input"
+            className={form.input}
             name="password"
             type="password"
             autoComplete="current-password"
@@ -59,11 +64,11 @@ export default function LoginPage() {
             onChange={(e) => setPassword(e.target.value)}
           />
         </label>
-        <button type="submit" className="adm-btn adm-btn--primary adm-btn--block" disabled={submitting}>
+        <button type="submit" className={`${buttons.primary} ${buttons.block}`} disabled={submitting}>
           Войти
         </button>
         {error && (
-          <p className="adm-form-error" role="alert">
+          <p className={styles.error} role="alert">
             {error}
           </p>
         )}

@@ -7,6 +7,10 @@ import { issueInvoice, markRefunded } from "../api/payments";
 import { useToast } from "../components/Toast";
 import { ApiError, logFailure } from "../utils";
 import { PaymentBadge } from "./PaymentBadge";
+import buttons from "../components/buttons.module.css";
+import form from "../components/form.module.css";
+import text from "../components/text.module.css";
+import styles from "./OrderPaymentPanel.module.css";
 
 export type PaymentChange = Pick<AdminOrder, "payment_status"> & Partial<Pick<AdminOrder, "delivery_cost" | "total">>;
 
@@ -72,40 +76,40 @@ export function OrderPaymentPanel({ order, onChange }: Props) {
   }
 
   return (
-    <div className="adm-order-payment" data-payment={order.payment_status}>
-      <h4 className="adm-subtitle">Оплата</h4>
-      <div className="adm-order-payment__row">
+    <div className={styles.panel} data-payment={order.payment_status}>
+      <h4 className={text.subtitle}>Оплата</h4>
+      <div className={styles.row}>
         <PaymentBadge status={order.payment_status} />
-        {order.paid_at ? <span className="adm-muted">{formatDateTime(order.paid_at)}</span> : null}
-        {order.payment_status === "invoiced" ? <span className="adm-muted">на {formatAdminPrice(order.total)}</span> : null}
+        {order.paid_at ? <span className={text.muted}>{formatDateTime(order.paid_at)}</span> : null}
+        {order.payment_status === "invoiced" ? <span className={text.muted}>на {formatAdminPrice(order.total)}</span> : null}
       </div>
       {canInvoice ? (
-        <form className="adm-order-payment__row" onSubmit={(event) => void invoice(event)}>
-          <label className="adm-order-payment__label" htmlFor={inputId}>
+        <form className={styles.row} onSubmit={(event) => void invoice(event)}>
+          <label className={styles.label} htmlFor={inputId}>
             Доставка, ₽
           </label>
           <input
             id={inputId}
-            className="adm-input adm-input--sm adm-order-payment__input"
+            className={`${form.input} ${form.inputSm} ${styles.input}`}
             inputMode="decimal"
             value={delivery}
             disabled={busy}
             onChange={(event) => setDelivery(event.target.value)}
           />
-          <button type="submit" className="adm-btn adm-btn--primary adm-btn--sm" disabled={busy}>
+          <button type="submit" className={`${buttons.primary} ${buttons.sm}`} disabled={busy}>
             Выставить счёт
           </button>
         </form>
       ) : null}
       {order.payment_status === "paid" ? (
-        <div className="adm-order-payment__row">
-          <button type="button" className="adm-btn adm-btn--ghost adm-btn--sm" disabled={busy} onClick={() => void refund()}>
+        <div className={styles.row}>
+          <button type="button" className={`${buttons.ghost} ${buttons.sm}`} disabled={busy} onClick={() => void refund()}>
             Отметить возврат
           </button>
         </div>
       ) : null}
       {error ? (
-        <p className="adm-error-line" role="alert">
+        <p className={text.errorLine} role="alert">
           {error}
         </p>
       ) : null}

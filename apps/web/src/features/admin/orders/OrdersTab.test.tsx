@@ -80,7 +80,7 @@ describe("orders tab with payments in Telegram", () => {
     renderTab(true);
     await waitFor(() => expect(row("1004")).toBeTruthy());
     expect(screen.getByRole("columnheader", { name: "Оплата" })).toBeTruthy();
-    expect(["1001", "1002", "1003", "1004"].map((number) => row(number).querySelector(".adm-pay")!.textContent)).toEqual([
+    expect(["1001", "1002", "1003", "1004"].map((number) => row(number).querySelector('[data-testid="payment-badge"]')!.textContent)).toEqual([
       "Не оплачен",
       "Счёт выставлен",
       "Оплачен",
@@ -103,7 +103,7 @@ describe("orders tab with payments in Telegram", () => {
     fireEvent.change(input, { target: { value: "400" } });
     fireEvent.click(screen.getByRole("button", { name: "Выставить счёт" }));
 
-    await waitFor(() => expect(row("1001").querySelector(".adm-pay")!.textContent).toBe("Счёт выставлен"));
+    await waitFor(() => expect(row("1001").querySelector('[data-testid="payment-badge"]')!.textContent).toBe("Счёт выставлен"));
     expect(requests.find((request) => request.url === "/api/orders/1/invoice")!.body).toEqual({ delivery_cost: 400 });
     expect(nbsp(within(row("1001")).getByText(/2\s400\.00/).textContent)).toBe("2 400.00 ₽");
     expect(screen.getByText("Счёт по заказу #1001 выставлен")).toBeTruthy();
@@ -117,7 +117,7 @@ describe("orders tab with payments in Telegram", () => {
     await openOrder("1001");
     fireEvent.click(screen.getByRole("button", { name: "Выставить счёт" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Отменённый заказ нельзя оплатить.");
-    expect(row("1001").querySelector(".adm-pay")!.textContent).toBe("Не оплачен");
+    expect(row("1001").querySelector('[data-testid="payment-badge"]')!.textContent).toBe("Не оплачен");
   });
 
   it("marks a paid order refunded after a confirmation", async () => {
@@ -135,7 +135,7 @@ describe("orders tab with payments in Telegram", () => {
     expect(requests.some((request) => request.url === "/api/orders/1/refunded")).toBe(false);
 
     fireEvent.click(screen.getByRole("button", { name: "Отметить возврат" }));
-    await waitFor(() => expect(row("1001").querySelector(".adm-pay")!.textContent).toBe("Возврат"));
+    await waitFor(() => expect(row("1001").querySelector('[data-testid="payment-badge"]')!.textContent).toBe("Возврат"));
     expect(requests.find((request) => request.url === "/api/orders/1/refunded")!.method).toBe("POST");
     expect(screen.queryByRole("button", { name: "Отметить возврат" })).toBeNull();
   });

@@ -11,6 +11,12 @@ import { useToast } from "../components/Toast";
 import { isAbort, logFailure } from "../utils";
 import { OrderPaymentPanel, type PaymentChange } from "./OrderPaymentPanel";
 import { PaymentBadge } from "./PaymentBadge";
+import buttons from "../components/buttons.module.css";
+import card from "../components/card.module.css";
+import layout from "../components/layout.module.css";
+import table from "../components/table.module.css";
+import text from "../components/text.module.css";
+import styles from "./OrdersTab.module.css";
 
 /** Все, Новые, then each status (docs/product.md#order-management). */
 export const ORDER_FILTERS: { value: OrderFilter; label: string }[] = [
@@ -23,34 +29,34 @@ const PAID_FILTER: { value: OrderFilter; label: string } = { value: "paid", labe
 
 function OrderDetails({ order }: { order: AdminOrder }) {
   return (
-    <div className="adm-order-details">
-      <div className="adm-order-details__items">
-        <h4 className="adm-subtitle">Товары</h4>
+    <div className={styles.details} data-testid="order-details">
+      <div>
+        <h4 className={text.subtitle}>Товары</h4>
         {order.items.length === 0 ? (
-          <p className="adm-muted">Нет позиций</p>
+          <p className={text.muted}>Нет позиций</p>
         ) : (
-          <ul className="adm-order-items">
+          <ul className={styles.items}>
             {order.items.map((item) => (
-              <li key={item.id} className="adm-order-item">
+              <li key={item.id} className={styles.item}>
                 {item.product_image ? (
-                  <img className="adm-thumb adm-thumb--sm" src={cardImageUrl(item.product_image)} alt="" loading="lazy" width={36} height={36} />
+                  <img className={`${table.thumb} ${table.thumbSm} ${styles.itemThumb}`} src={cardImageUrl(item.product_image)} alt="" loading="lazy" width={36} height={36} />
                 ) : (
-                  <span className="adm-thumb adm-thumb--sm adm-thumb--empty" aria-hidden="true" />
+                  <span className={`${table.thumb} ${table.thumbSm} ${table.thumbEmpty} ${styles.itemThumb}`} aria-hidden="true" />
                 )}
-                <span className="adm-order-item__name">
+                <span className={styles.itemName}>
                   {item.product_name}
-                  <span className="adm-muted adm-sku">Арт. {item.product_sku}</span>
+                  <span className={`${text.muted} ${table.sku}`}>Арт. {item.product_sku}</span>
                 </span>
-                <span className="adm-order-item__qty">
+                <span className={styles.itemQty}>
                   {item.quantity} × {formatAdminPrice(item.price)}
                 </span>
-                <span className="adm-order-item__sum">{formatAdminPrice(item.price * item.quantity)}</span>
+                <span className={styles.itemSum}>{formatAdminPrice(item.price * item.quantity)}</span>
               </li>
             ))}
           </ul>
         )}
       </div>
-      <dl className="adm-order-details__info">
+      <dl className={styles.info}>
         <dt>Адрес доставки</dt>
         <dd>{order.delivery_address || "—"}</dd>
         <dt>Комментарий</dt>
@@ -68,7 +74,7 @@ function OrderDetails({ order }: { order: AdminOrder }) {
         <dt>Доставка</dt>
         <dd>{formatAdminPrice(order.delivery_cost)}</dd>
         <dt>Итого</dt>
-        <dd className="adm-strong">{formatAdminPrice(order.total)}</dd>
+        <dd className={styles.strong}>{formatAdminPrice(order.total)}</dd>
       </dl>
     </div>
   );
@@ -156,19 +162,19 @@ export default function OrdersTab({ payments = false }: { payments?: boolean }) 
   const stop = (event: MouseEvent) => event.stopPropagation();
 
   return (
-    <section className="adm-card" aria-labelledby="adm-orders-title">
-      <div className="adm-card__head">
-        <h2 id="adm-orders-title" className="adm-card__title">
+    <section className={card.card} aria-labelledby="adm-orders-title">
+      <div className={card.head}>
+        <h2 id="adm-orders-title" className={card.title}>
           Управление заказами
         </h2>
       </div>
-      <div className="adm-filter" role="group" aria-label="Фильтр по статусу">
+      <div className={styles.filter} role="group" aria-label="Фильтр по статусу">
         {filters.map((item) => (
           <button
             key={item.value}
             type="button"
             aria-pressed={filter === item.value}
-            className={`adm-chip${filter === item.value ? " is-active" : ""}`}
+            className={`${styles.chip} ${filter === item.value ? styles.active : ""}`}
             onClick={() => chooseFilter(item.value)}
           >
             {item.label}
@@ -177,10 +183,10 @@ export default function OrdersTab({ payments = false }: { payments?: boolean }) 
       </div>
 
       {!loading && orders.length === 0 ? (
-        <p className="adm-empty">Заказов нет.</p>
+        <p className={text.empty}>Заказов нет.</p>
       ) : (
-        <div className={`adm-table-wrap${loading ? " is-loading" : ""}`}>
-          <table className={`adm-table adm-table--orders${payments ? " adm-table--payments" : ""}`}>
+        <div className={`${table.wrap} ${loading ? table.loading : ""}`}>
+          <table className={`${table.table} ${table.cards} ${styles.table} ${payments ? styles.payments : ""}`}>
             <thead>
               <tr>
                 <th aria-label="Подробнее" />
@@ -189,7 +195,7 @@ export default function OrdersTab({ payments = false }: { payments?: boolean }) 
                 <th>Клиент</th>
                 <th>Телефон</th>
                 <th>Telegram</th>
-                <th className="adm-num">Сумма</th>
+                <th className={table.num}>Сумма</th>
                 <th>Статус</th>
                 {payments && <th>Оплата</th>}
               </tr>
@@ -200,11 +206,11 @@ export default function OrdersTab({ payments = false }: { payments?: boolean }) 
                 const detail = details.get(order.id) ?? order;
                 return (
                   <Fragment key={order.id}>
-                    <tr className={`adm-order-row${open ? " is-open" : ""}`} onClick={() => toggle(order)} data-order={order.order_number}>
-                      <td className="adm-expand-cell">
+                    <tr className={`${styles.row} ${open ? styles.open : ""}`} onClick={() => toggle(order)} data-order={order.order_number}>
+                      <td className={styles.expandCell}>
                         <button
                           type="button"
-                          className="adm-icon-btn adm-expand"
+                          className={`${buttons.icon} ${styles.expand}`}
                           aria-expanded={open}
                           aria-label={open ? `Скрыть заказ #${order.order_number}` : `Показать заказ #${order.order_number}`}
                           onClick={(event) => {
@@ -215,23 +221,23 @@ export default function OrdersTab({ payments = false }: { payments?: boolean }) 
                           <ChevronIcon />
                         </button>
                       </td>
-                      <td data-label="№ заказа" className="adm-strong adm-order-number">
+                      <td data-label="№ заказа" className={`${styles.strong} ${styles.number}`}>
                         #{order.order_number}
                       </td>
                       <td data-label="Дата">{formatDateTime(order.created_at)}</td>
                       <td data-label="Клиент">{order.customer_name}</td>
                       <td data-label="Телефон">
-                        <a className="adm-phone" href={`tel:${order.customer_phone.replace(/[^\d+]/g, "")}`} onClick={stop}>
+                        <a className={styles.phone} href={`tel:${order.customer_phone.replace(/[^\d+]/g, "")}`} onClick={stop}>
                           {formatPhone(order.customer_phone)}
                         </a>
                       </td>
                       <td data-label="Telegram">{order.telegram_username ? `@${order.telegram_username.replace(/^@/, "")}` : "—"}</td>
-                      <td data-label="Сумма" className="adm-num adm-strong">
+                      <td data-label="Сумма" className={`${table.num} ${styles.strong} ${styles.sum}`}>
                         {formatAdminPrice(order.total)}
                       </td>
                       <td data-label="Статус" onClick={stop}>
                         <select
-                          className={`adm-status adm-status--${order.status}`}
+                          className={`${styles.status} ${styles[order.status]}`}
                           aria-label={`Статус заказа #${order.order_number}`}
                           value={order.status}
                           disabled={updatingId === order.id}
@@ -251,9 +257,9 @@ export default function OrdersTab({ payments = false }: { payments?: boolean }) 
                       )}
                     </tr>
                     {open && (
-                      <tr className="adm-order-details-row">
+                      <tr className={styles.detailsRow}>
                         <td colSpan={payments ? 9 : 8}>
-                          {detail.items ? <OrderDetails order={detail} /> : <p className="adm-muted">Загрузка деталей...</p>}
+                          {detail.items ? <OrderDetails order={detail} /> : <p className={text.muted}>Загрузка деталей...</p>}
                           {payments && detail.items && <OrderPaymentPanel order={detail} onChange={(change) => paymentChanged(order, change)} />}
                         </td>
                       </tr>
@@ -263,7 +269,7 @@ export default function OrdersTab({ payments = false }: { payments?: boolean }) 
               })}
             </tbody>
           </table>
-          {loading && orders.length === 0 && <p className="adm-muted adm-pad">Загрузка заказов...</p>}
+          {loading && orders.length === 0 && <p className={`${text.muted} ${layout.pad}`}>Загрузка заказов...</p>}
         </div>
       )}
       <Pagination page={page} totalPages={totalPages} onChange={setPage} disabled={loading} />

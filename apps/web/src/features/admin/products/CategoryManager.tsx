@@ -4,6 +4,12 @@ import { createCategory, deleteCategory, fetchAdminCategories, updateCategory } 
 import { ApiError } from "../api/client";
 import { CheckIcon, CloseIcon, EditIcon, FolderIcon, PlusIcon, TagIcon, TrashIcon } from "../components/icons";
 import { logFailure, plural } from "../utils";
+import buttons from "../components/buttons.module.css";
+import card from "../components/card.module.css";
+import form from "../components/form.module.css";
+import segmented from "../components/segmented.module.css";
+import text from "../components/text.module.css";
+import styles from "./CategoryManager.module.css";
 
 /**
  * The confirmation before deleting a category (docs/product.md#products-and-categories): the product count is added
@@ -153,19 +159,19 @@ export default function CategoryManager({ reloadKey, onChanged }: Props) {
   };
 
   return (
-    <section className="adm-card adm-categories" aria-labelledby="adm-categories-title">
-      <div className="adm-card__head">
-        <h2 id="adm-categories-title" className="adm-card__title">
+    <section className={card.card} aria-labelledby="adm-categories-title">
+      <div className={card.head}>
+        <h2 id="adm-categories-title" className={card.title}>
           Категории
         </h2>
-        <div className="adm-segmented" role="tablist" aria-label="Тип категорий">
+        <div className={segmented.segmented} role="tablist" aria-label="Тип категорий">
           {TYPE_TABS.map((tab) => (
             <button
               key={tab.type}
               type="button"
               role="tab"
               aria-selected={activeType === tab.type}
-              className={`adm-segmented__item${activeType === tab.type ? " is-active" : ""}`}
+              className={`${segmented.item} ${activeType === tab.type ? segmented.active : ""}`}
               onClick={() => {
                 setActiveType(tab.type);
                 cancelAdd();
@@ -179,16 +185,16 @@ export default function CategoryManager({ reloadKey, onChanged }: Props) {
       </div>
 
       {loading ? (
-        <p className="adm-muted">Загрузка категорий...</p>
+        <p className={text.muted}>Загрузка категорий...</p>
       ) : (
-        <ul className="adm-category-grid">
+        <ul className={styles.grid}>
           {visible.map((category) => {
             const Icon = category.type === "main" ? FolderIcon : TagIcon;
             if (editingId === category.id) {
               return (
-                <li key={category.id} className="adm-category adm-category--editing">
+                <li key={category.id} className={`${styles.category} ${styles.editing}`}>
                   <input
-                    className="adm-input adm-input--sm"
+                    className={`${form.input} ${form.inputSm} ${styles.field}`}
                     aria-label="Новое название"
                     value={editName}
                     autoFocus
@@ -197,7 +203,7 @@ export default function CategoryManager({ reloadKey, onChanged }: Props) {
                     onKeyDown={onKeys(() => void submitEdit(category), cancelEdit)}
                   />
                   <select
-                    className="adm-input adm-input--sm adm-category__type"
+                    className={`${form.input} ${form.inputSm} ${styles.field}`}
                     aria-label="Тип"
                     value={editType}
                     disabled={busy}
@@ -207,11 +213,11 @@ export default function CategoryManager({ reloadKey, onChanged }: Props) {
                     <option value="main">Основная</option>
                     <option value="sub">Тег</option>
                   </select>
-                  <div className="adm-category__actions">
-                    <button type="button" className="adm-icon-btn" aria-label="Сохранить" disabled={busy} onClick={() => void submitEdit(category)}>
+                  <div className={styles.actions}>
+                    <button type="button" className={buttons.icon} aria-label="Сохранить" disabled={busy} onClick={() => void submitEdit(category)}>
                       <CheckIcon />
                     </button>
-                    <button type="button" className="adm-icon-btn" aria-label="Отмена" onClick={cancelEdit}>
+                    <button type="button" className={buttons.icon} aria-label="Отмена" onClick={cancelEdit}>
                       <CloseIcon />
                     </button>
                   </div>
@@ -219,23 +225,23 @@ export default function CategoryManager({ reloadKey, onChanged }: Props) {
               );
             }
             return (
-              <li key={category.id} className="adm-category">
-                <span className={`adm-category__icon adm-category__icon--${category.type}`}>
+              <li key={category.id} className={styles.category}>
+                <span className={`${styles.icon} ${styles[category.type]}`}>
                   <Icon size={18} />
                 </span>
-                <span className="adm-category__body">
-                  <span className="adm-category__name" title={category.name}>
+                <span className={styles.body}>
+                  <span className={styles.name} data-testid="category-name" title={category.name}>
                     {category.name}
                   </span>
-                  <span className="adm-category__count">{category.product_count} шт.</span>
+                  <span className={styles.count}>{category.product_count} шт.</span>
                 </span>
-                <span className="adm-category__actions">
-                  <button type="button" className="adm-icon-btn" aria-label={`Редактировать «${category.name}»`} disabled={busy} onClick={() => startEdit(category)}>
+                <span className={styles.actions}>
+                  <button type="button" className={buttons.icon} aria-label={`Редактировать «${category.name}»`} disabled={busy} onClick={() => startEdit(category)}>
                     <EditIcon />
                   </button>
                   <button
                     type="button"
-                    className="adm-icon-btn adm-icon-btn--danger"
+                    className={buttons.danger}
                     aria-label={`Удалить «${category.name}»`}
                     disabled={busy}
                     onClick={() => void remove(category)}
@@ -248,9 +254,9 @@ export default function CategoryManager({ reloadKey, onChanged }: Props) {
           })}
 
           {adding ? (
-            <li className="adm-category adm-category--editing">
+            <li className={`${styles.category} ${styles.editing}`}>
               <input
-                className="adm-input adm-input--sm"
+                className={`${form.input} ${form.inputSm} ${styles.field}`}
                 aria-label={activeType === "main" ? "Название категории" : "Название тега"}
                 placeholder={activeType === "main" ? "Название категории" : "Название тега"}
                 value={newName}
@@ -259,11 +265,11 @@ export default function CategoryManager({ reloadKey, onChanged }: Props) {
                 onChange={(e) => setNewName(e.target.value)}
                 onKeyDown={onKeys(() => void submitAdd(), cancelAdd)}
               />
-              <div className="adm-category__actions">
-                <button type="button" className="adm-icon-btn" aria-label="Добавить" disabled={busy} onClick={() => void submitAdd()}>
+              <div className={styles.actions}>
+                <button type="button" className={buttons.icon} aria-label="Добавить" disabled={busy} onClick={() => void submitAdd()}>
                   <CheckIcon />
                 </button>
-                <button type="button" className="adm-icon-btn" aria-label="Отмена" onClick={cancelAdd}>
+                <button type="button" className={buttons.icon} aria-label="Отмена" onClick={cancelAdd}>
                   <CloseIcon />
                 </button>
               </div>
@@ -272,7 +278,7 @@ export default function CategoryManager({ reloadKey, onChanged }: Props) {
             <li>
               <button
                 type="button"
-                className="adm-category adm-category--add"
+                className={`${styles.category} ${styles.add}`}
                 onClick={() => {
                   cancelEdit();
                   setAdding(true);

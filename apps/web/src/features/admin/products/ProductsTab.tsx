@@ -3,6 +3,9 @@ import { Link } from "react-router-dom";
 import { PlusIcon } from "../components/icons";
 import CategoryManager from "./CategoryManager";
 import ProductsTable from "./ProductsTable";
+import buttons from "../components/buttons.module.css";
+import layout from "../components/layout.module.css";
+import styles from "./ProductsTab.module.css";
 
 export default function ProductsTab() {
   // a category change renames pills in the table; a product deletion changes the counts on the cards
@@ -12,9 +15,9 @@ export default function ProductsTab() {
   const onProductsChanged = useCallback(() => setProductsVersion((v) => v + 1), []);
 
   return (
-    <div className="adm-stack">
-      <div className="adm-toolbar">
-        <Link to="/admin/product/new" className="adm-btn adm-btn--primary">
+    <div className={layout.stack}>
+      <div className={styles.toolbar}>
+        <Link to="/admin/product/new" className={buttons.primary}>
           <PlusIcon /> Добавить товар
         </Link>
       </div>

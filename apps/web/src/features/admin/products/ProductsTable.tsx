@@ -12,6 +12,13 @@ import { useToast } from "../components/Toast";
 import { endSession } from "../session";
 import { StockCell } from "./StockCell";
 import { isAbort, logFailure } from "../utils";
+import buttons from "../components/buttons.module.css";
+import card from "../components/card.module.css";
+import layout from "../components/layout.module.css";
+import pills from "../components/pills.module.css";
+import table from "../components/table.module.css";
+import text from "../components/text.module.css";
+import styles from "./ProductsTable.module.css";
 
 interface Props {
   /** changes when categories were renamed or removed, so the pills are reloaded */
@@ -41,13 +48,13 @@ export async function deleteProductWithMessages(id: number): Promise<boolean> {
 }
 
 function CategoryPills({ product }: { product: Product }) {
-  if (product.categories.length === 0) return <span className="adm-muted">Нет категорий</span>;
+  if (product.categories.length === 0) return <span className={text.muted}>Нет категорий</span>;
   // the main category first, then the tags
   const sorted = [...product.categories].sort((a, b) => (a.type === b.type ? 0 : a.type === "main" ? -1 : 1));
   return (
-    <span className="adm-pills">
+    <span className={styles.pills}>
       {sorted.map((category) => (
-        <span key={category.id} className={`adm-pill adm-pill--${category.type}`}>
+        <span key={category.id} className={pills[category.type]}>
           {category.type === "main" ? <FolderIcon size={12} /> : <TagIcon size={12} />}
           {category.name}
         </span>
@@ -125,15 +132,15 @@ export default function ProductsTable({ reloadKey, onChanged }: Props) {
   }
 
   return (
-    <section className="adm-card" aria-labelledby="adm-products-title" ref={tableRef}>
-      <div className="adm-card__head">
-        <h2 id="adm-products-title" className="adm-card__title">
-          Список товаров {!loading && <span className="adm-badge">{total}</span>}
+    <section className={card.card} aria-labelledby="adm-products-title" ref={tableRef}>
+      <div className={card.head}>
+        <h2 id="adm-products-title" className={card.title}>
+          Список товаров {!loading && <span className={styles.badge}>{total}</span>}
         </h2>
-        <label className="adm-search">
+        <label className={styles.search}>
           <SearchIcon />
           <input
-            className="adm-search__input"
+            className={styles.searchInput}
             type="search"
             placeholder="Поиск по названию или артикулу"
             aria-label="Поиск по названию или артикулу"
@@ -141,7 +148,7 @@ export default function ProductsTable({ reloadKey, onChanged }: Props) {
             onChange={(e) => setQueryInput(e.target.value)}
           />
         </label>
-        <label className="adm-check">
+        <label className={styles.check}>
           <input
             type="checkbox"
             checked={soldOutOnly}
@@ -155,19 +162,19 @@ export default function ProductsTable({ reloadKey, onChanged }: Props) {
       </div>
 
       {!loading && products.length === 0 ? (
-        <p className="adm-empty">{query || soldOutOnly ? "По вашему запросу товаров не найдено." : "Товаров пока нет."}</p>
+        <p className={text.empty}>{query || soldOutOnly ? "По вашему запросу товаров не найдено." : "Товаров пока нет."}</p>
       ) : (
-        <div className={`adm-table-wrap${loading ? " is-loading" : ""}`}>
-          <table className="adm-table adm-table--products">
+        <div className={`${table.wrap} ${loading ? table.loading : ""}`}>
+          <table className={`${table.table} ${table.cards} ${styles.table}`} data-testid="products-table">
             <thead>
               <tr>
                 <th>Фото</th>
                 <th>ID</th>
                 <th>Название</th>
                 <th>Категории</th>
-                <th className="adm-num">Цена</th>
+                <th className={table.num}>Цена</th>
                 <th>Остаток</th>
-                <th className="adm-actions-col">Действия</th>
+                <th className={styles.actionsCol}>Действия</th>
               </tr>
             </thead>
             <tbody>
@@ -175,39 +182,39 @@ export default function ProductsTable({ reloadKey, onChanged }: Props) {
                 const image = product.images[0]?.image_url;
                 return (
                   <tr key={product.id}>
-                    <td data-label="Фото" className="adm-photo-cell">
+                    <td data-label="Фото" className={styles.photoCell}>
                       {image ? (
-                        <img className="adm-thumb" src={cardImageUrl(image)} alt={product.name} loading="lazy" width={48} height={48} />
+                        <img className={table.thumb} src={cardImageUrl(image)} alt={product.name} loading="lazy" width={48} height={48} />
                       ) : (
-                        <span className="adm-thumb adm-thumb--empty">Нет фото</span>
+                        <span className={`${table.thumb} ${table.thumbEmpty}`}>Нет фото</span>
                       )}
                     </td>
-                    <td data-label="ID" className="adm-id-cell">
+                    <td data-label="ID" className={styles.idCell}>
                       {product.id}
                     </td>
-                    <td data-label="Название" className="adm-name-cell">
-                      <span className="adm-product-name">{product.name}</span>
-                      <span className="adm-muted adm-sku">Арт. {product.sku}</span>
+                    <td data-label="Название" className={styles.nameCell}>
+                      <span className={styles.name}>{product.name}</span>
+                      <span className={`${text.muted} ${table.sku}`}>Арт. {product.sku}</span>
                     </td>
                     <td data-label="Категории">
                       <CategoryPills product={product} />
                     </td>
-                    <td data-label="Цена" className="adm-num adm-price-cell">
+                    <td data-label="Цена" className={`${table.num} ${styles.priceCell}`}>
                       {formatAdminPrice(product.price)}
                     </td>
-                    <td data-label="Остаток" className="adm-stock-cell">
+                    <td data-label="Остаток" className={styles.stockCell}>
                       <StockCell
                         product={product}
                         onStock={(stock) => setProducts((list) => list.map((item) => (item.id === product.id ? { ...item, stock } : item)))}
                       />
                     </td>
-                    <td className="adm-actions-cell">
-                      <Link className="adm-icon-btn" to={`/admin/product/edit/${product.id}`} aria-label={`Редактировать «${product.name}»`} title="Редактировать">
+                    <td className={styles.actionsCell}>
+                      <Link className={buttons.icon} to={`/admin/product/edit/${product.id}`} aria-label={`Редактировать «${product.name}»`} title="Редактировать">
                         <EditIcon />
                       </Link>
                       <button
                         type="button"
-                        className="adm-icon-btn adm-icon-btn--danger"
+                        className={buttons.danger}
                         aria-label={`Удалить «${product.name}»`}
                         title="Удалить"
                         disabled={deletingId === product.id}
@@ -221,7 +228,7 @@ export default function ProductsTable({ reloadKey, onChanged }: Props) {
               })}
             </tbody>
           </table>
-          {loading && products.length === 0 && <p className="adm-muted adm-pad">Загрузка товаров...</p>}
+          {loading && products.length === 0 && <p className={`${text.muted} ${layout.pad}`}>Загрузка товаров...</p>}
         </div>
       )}
       <Pagination page={page} totalPages={totalPages} onChange={changePage} disabled={loading} />

@@ -4,6 +4,8 @@ import { changeStock } from "../api/catalog";
 import { ApiError } from "../api/client";
 import { useToast } from "../components/Toast";
 import { logFailure } from "../utils";
+import buttons from "../components/buttons.module.css";
+import styles from "./StockCell.module.css";
 
 /**
  * The products table's stock cell (docs/product.md#stock): the pieces left with quick −1 / +1, or 'не считается'
@@ -28,10 +30,10 @@ export function StockCell({ product, onStock }: { product: Product; onStock(stoc
   }
 
   return (
-    <span className="adm-stock">
+    <span className={styles.stock}>
       <button
         type="button"
-        className="adm-icon-btn adm-stock__btn"
+        className={`${buttons.icon} ${styles.button}`}
         aria-label={`Остаток «${product.name}» −1`}
         title="−1"
         disabled={!counted || busy || product.stock === 0}
@@ -39,12 +41,12 @@ export function StockCell({ product, onStock }: { product: Product; onStock(stoc
       >
         −
       </button>
-      <span className={`adm-stock__value${product.stock === 0 ? " adm-stock__value--out" : ""}`} data-testid="stock-value">
+      <span className={`${styles.value} ${product.stock === 0 ? styles.out : ""}`} data-testid="stock-value">
         {counted ? `${product.stock} шт.` : "не считается"}
       </span>
       <button
         type="button"
-        className="adm-icon-btn adm-stock__btn"
+        className={`${buttons.icon} ${styles.button}`}
         aria-label={`Остаток «${product.name}» +1`}
         title="+1"
         disabled={!counted || busy}

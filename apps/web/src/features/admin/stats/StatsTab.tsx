@@ -6,6 +6,13 @@ import { useAuthToken } from "../session";
 import { isAbort } from "../utils";
 import { DoughnutChart, OrdersLineChart, RevenueLineChart } from "./charts";
 import { kpiText, type WidgetState } from "./format";
+import card from "../components/card.module.css";
+import layout from "../components/layout.module.css";
+import segmented from "../components/segmented.module.css";
+import table from "../components/table.module.css";
+import text from "../components/text.module.css";
+import charts from "./charts.module.css";
+import styles from "./StatsTab.module.css";
 
 export const PERIODS: { value: StatsPeriod; label: string }[] = [
   { value: "7d", label: "7 дней" },
@@ -20,17 +27,17 @@ interface Props {
   payments?: boolean;
 }
 
-function Panel({ title, wide, children }: { title: string; wide?: boolean; children: React.ReactNode }) {
+function Panel({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <section className={`adm-card adm-stats-panel${wide ? " adm-stats-panel--wide" : ""}`}>
-      <h3 className="adm-card__title adm-card__title--sm">{title}</h3>
+    <section className={`${card.card} ${styles.panel}`}>
+      <h3 className={`${card.title} ${card.titleSm} ${styles.panelTitle}`}>{title}</h3>
       {children}
     </section>
   );
 }
 
 function Placeholder({ text }: { text: string }) {
-  return <p className="adm-chart-placeholder">{text}</p>;
+  return <p className={charts.placeholder}>{text}</p>;
 }
 
 export default function StatsTab({ onAuthError, payments = false }: Props) {
@@ -66,16 +73,16 @@ export default function StatsTab({ onAuthError, payments = false }: Props) {
   const state: WidgetState = loading ? "loading" : error ? "error" : "ready";
 
   return (
-    <div className="adm-stack adm-stats">
-      <div className="adm-stats__head">
-        <h2 className="adm-section-title">Статистика по заказам</h2>
-        <div className="adm-segmented" role="group" aria-label="Период">
+    <div className={layout.stack}>
+      <div className={styles.head}>
+        <h2 className={styles.title}>Статистика по заказам</h2>
+        <div className={segmented.segmented} role="group" aria-label="Период">
           {PERIODS.map((item) => (
             <button
               key={item.value}
               type="button"
               aria-pressed={period === item.value}
-              className={`adm-segmented__item${period === item.value ? " is-active" : ""}`}
+              className={`${segmented.item} ${period === item.value ? segmented.active : ""}`}
               disabled={loading || period === item.value}
               onClick={() => setPeriod(item.value)}
             >
@@ -86,41 +93,41 @@ export default function StatsTab({ onAuthError, payments = false }: Props) {
       </div>
 
       {error && (
-        <p className="adm-error-line" role="alert">
+        <p className={text.errorLine} role="alert">
           Ошибка загрузки данных: {error}
         </p>
       )}
 
-      <div className={`adm-kpis${payments ? " adm-kpis--4" : ""}`}>
-        <div className="adm-card adm-kpi">
-          <span className="adm-kpi__label">Всего заказов</span>
-          <span className="adm-kpi__value" data-kpi="totalOrders">
+      <div className={`${styles.kpis} ${payments ? styles.four : ""}`}>
+        <div className={`${card.card} ${styles.kpi}`}>
+          <span className={styles.kpiLabel}>Всего заказов</span>
+          <span className={styles.kpiValue} data-kpi="totalOrders">
             {kpiText(state, data?.kpi.totalOrders, "count")}
           </span>
         </div>
-        <div className="adm-card adm-kpi">
-          <span className="adm-kpi__label">Выручка</span>
-          <span className="adm-kpi__value" data-kpi="totalRevenue">
+        <div className={`${card.card} ${styles.kpi}`}>
+          <span className={styles.kpiLabel}>Выручка</span>
+          <span className={styles.kpiValue} data-kpi="totalRevenue">
             {kpiText(state, data?.kpi.totalRevenue, "money")}
           </span>
         </div>
-        <div className="adm-card adm-kpi">
-          <span className="adm-kpi__label">Средний чек</span>
-          <span className="adm-kpi__value" data-kpi="averageOrderValue">
+        <div className={`${card.card} ${styles.kpi}`}>
+          <span className={styles.kpiLabel}>Средний чек</span>
+          <span className={styles.kpiValue} data-kpi="averageOrderValue">
             {kpiText(state, data?.kpi.averageOrderValue, "money")}
           </span>
         </div>
         {payments && (
-          <div className="adm-card adm-kpi">
-            <span className="adm-kpi__label">Оплачено</span>
-            <span className="adm-kpi__value" data-kpi="paid_revenue">
+          <div className={`${card.card} ${styles.kpi}`}>
+            <span className={styles.kpiLabel}>Оплачено</span>
+            <span className={styles.kpiValue} data-kpi="paid_revenue">
               {kpiText(state, data?.kpi.paid_revenue, "money")}
             </span>
           </div>
         )}
       </div>
 
-      <div className="adm-stats-grid">
+      <div className={styles.grid}>
         <Panel title="Динамика количества заказов">
           {loading ? (
             <Placeholder text="Загрузка графика заказов..." />
@@ -156,23 +163,23 @@ export default function StatsTab({ onAuthError, payments = false }: Props) {
           ) : !data || data.topProducts.length === 0 ? (
             <Placeholder text="Нет данных о продажах товаров за выбранный период." />
           ) : (
-            <div className="adm-table-wrap adm-table-wrap--plain">
-              <table className="adm-table adm-table--compact" data-testid="top-products">
+            <div className={`${table.wrap} ${table.plain}`}>
+              <table className={`${table.table} ${styles.compact}`} data-testid="top-products">
                 <thead>
                   <tr>
                     <th>#</th>
                     <th>Товар</th>
-                    <th className="adm-num">Продано (шт.)</th>
-                    <th className="adm-num">Выручка (₽)</th>
+                    <th className={table.num}>Продано (шт.)</th>
+                    <th className={table.num}>Выручка (₽)</th>
                   </tr>
                 </thead>
                 <tbody>
                   {data.topProducts.map((row, index) => (
                     <tr key={`${row.productId ?? "x"}-${row.name}`}>
-                      <td className="adm-muted">{index + 1}</td>
+                      <td className={text.muted}>{index + 1}</td>
                       <td>{row.name}</td>
-                      <td className="adm-num">{row.quantitySold}</td>
-                      <td className="adm-num">{formatRubCents(row.totalValue)}</td>
+                      <td className={table.num}>{row.quantitySold}</td>
+                      <td className={table.num}>{formatRubCents(row.totalValue)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -186,23 +193,23 @@ export default function StatsTab({ onAuthError, payments = false }: Props) {
           ) : !data || data.topCustomers.length === 0 ? (
             <Placeholder text="Нет данных о клиентах за выбранный период." />
           ) : (
-            <div className="adm-table-wrap adm-table-wrap--plain">
-              <table className="adm-table adm-table--compact" data-testid="top-customers">
+            <div className={`${table.wrap} ${table.plain}`}>
+              <table className={`${table.table} ${styles.compact}`} data-testid="top-customers">
                 <thead>
                   <tr>
                     <th>#</th>
                     <th>Клиент</th>
-                    <th className="adm-num">Заказов</th>
-                    <th className="adm-num">Сумма (₽)</th>
+                    <th className={table.num}>Заказов</th>
+                    <th className={table.num}>Сумма (₽)</th>
                   </tr>
                 </thead>
                 <tbody>
                   {data.topCustomers.map((row, index) => (
                     <tr key={`${row.telegramUserId ?? "x"}-${row.customerName}-${index}`}>
-                      <td className="adm-muted">{index + 1}</td>
+                      <td className={text.muted}>{index + 1}</td>
                       <td>{row.customerName}</td>
-                      <td className="adm-num">{row.orderCount}</td>
-                      <td className="adm-num">{formatRubCents(row.totalSpent)}</td>
+                      <td className={table.num}>{row.orderCount}</td>
+                      <td className={table.num}>{formatRubCents(row.totalSpent)}</td>
                     </tr>
                   ))}
                 </tbody>

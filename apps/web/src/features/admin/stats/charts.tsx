@@ -12,6 +12,7 @@ import {
   toPoints,
   type ChartPoint,
 } from "./format";
+import styles from "./charts.module.css";
 
 const ACCENT = "#b05535";
 const REVENUE = "#1f6f5c";
@@ -30,7 +31,7 @@ const tooltipStyle = { borderRadius: 8, border: "1px solid #dee2e6", fontSize: 1
 const dots = (count: number) => (count <= 14 ? { r: 3 } : false);
 
 function Empty({ text }: { text: string }) {
-  return <p className="adm-chart-placeholder">{text}</p>;
+  return <p className={styles.placeholder}>{text}</p>;
 }
 
 interface SeriesChartProps {
@@ -43,7 +44,7 @@ export function OrdersLineChart({ series, empty }: SeriesChartProps) {
   const points = toPoints(series);
   const ticks = orderAxisTicks(Math.max(...points.map((p) => p.value)));
   return (
-    <div className="adm-chart" style={{ height: STATS_CHART_HEIGHT_PX }} data-testid="orders-chart">
+    <div className={styles.chart} style={{ height: STATS_CHART_HEIGHT_PX }} data-testid="orders-chart">
       <ResponsiveContainer width="100%" height={STATS_CHART_HEIGHT_PX}>
         <LineChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: -12 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
@@ -68,7 +69,7 @@ export function RevenueLineChart({ series, empty }: SeriesChartProps) {
   if (!hasSeriesData(series)) return <Empty text={empty} />;
   const points = toPoints(series);
   return (
-    <div className="adm-chart" style={{ height: STATS_CHART_HEIGHT_PX }} data-testid="revenue-chart">
+    <div className={styles.chart} style={{ height: STATS_CHART_HEIGHT_PX }} data-testid="revenue-chart">
       <ResponsiveContainer width="100%" height={STATS_CHART_HEIGHT_PX}>
         <LineChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e9ecef" />
@@ -88,7 +89,7 @@ export function DoughnutChart({ series, empty, kind }: SeriesChartProps & { kind
   const points = toPoints(series, kind === "status" ? statusSliceLabel : sourceSliceLabel).filter((p) => p.value > 0);
   const total = points.reduce((sum, point) => sum + point.value, 0);
   return (
-    <div className="adm-chart" style={{ height: STATS_CHART_HEIGHT_PX }} data-testid={`${kind}-chart`}>
+    <div className={styles.chart} style={{ height: STATS_CHART_HEIGHT_PX }} data-testid={`${kind}-chart`}>
       <ResponsiveContainer width="100%" height={STATS_CHART_HEIGHT_PX}>
         <PieChart>
           <Pie data={points} dataKey="value" nameKey="label" innerRadius="55%" outerRadius="80%" paddingAngle={points.length > 1 ? 1 : 0} isAnimationActive={false}>

@@ -1,4 +1,5 @@
-import page from "./CartPage.module.css";
+import layout from "./CartLayout.module.css";
+import line from "./CartLine.module.css";
 import styles from "./CartSkeleton.module.css";
 
 /**
@@ -14,11 +15,11 @@ export function CartSkeleton({ status }: { status: string }) {
         {status}
       </p>
       <div className={styles.title} />
-      <div className={page.layout}>
-        <div className={page.lines}>
-          {[0, 1].map((line) => (
-            <div key={line} className={page.line}>
-              <div className={`${page.lineImage} ${styles.block}`} />
+      <div className={layout.layout}>
+        <div className={layout.lines}>
+          {[0, 1].map((index) => (
+            <div key={index} className={`${line.line} ${line.cart}`}>
+              <div className={`${line.image} ${styles.block}`} />
               <div className={`${styles.text} ${styles.lineText}`}>
                 <div className={styles.bar} />
                 <div className={`${styles.bar} ${styles.short}`} />
@@ -26,7 +27,7 @@ export function CartSkeleton({ status }: { status: string }) {
             </div>
           ))}
         </div>
-        <div className={`${page.summary} ${styles.text}`}>
+        <div className={`${layout.summary} ${styles.text}`}>
           <div className={styles.bar} />
           <div className={`${styles.bar} ${styles.short}`} />
           <div className={styles.button} />
