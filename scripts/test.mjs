@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: the whole suite — unit, API (embedded database, or PostgreSQL when DATABASE_URL is set), web
+// `npm test`: the whole suite — unit, core and API (embedded database, or PostgreSQL when DATABASE_URL is set), web
 // components, and browser tests in Debian's Chromium when it is installed.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import os from "node:os";
 
 const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && existsSync(p));
-const projects = ["unit", "api", "web"];
+const projects = ["unit", "core", "api", "web"];
 if (chromium) projects.push("browser");
 else console.log("Chromium not found: browser tests skipped — install with apt-get install -y chromium");
 
