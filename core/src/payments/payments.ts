@@ -30,7 +30,8 @@ export const PAYMENT_TEXTS = {
   orderPaid: "Этот заказ уже оплачен.",
   staleInvoice: "Этот счёт устарел: магазин выставил новый. Оплатите последний счёт в чате с ботом.",
   wrongAmount: "Сумма счёта не совпадает с суммой заказа. Оплатите последний счёт в чате с ботом.",
-  soldOut: (message: string) => `${message}. Оплата не принята, магазин свяжется с вами.`,
+  // the shop's out-of-stock message may end with «шт.» already: one full stop, never two
+  soldOut: (message: string) => `${message.replace(/\.$/, "")}. Оплата не принята, магазин свяжется с вами.`,
 } as const;
 
 /** The largest delivery cost a manager may fix, in roubles. */
