@@ -38,14 +38,25 @@ export const PAYMENT_TEXTS = {
 export const MAX_DELIVERY_COST = 100_000;
 export const CURRENCY = "RUB";
 
-/** A delivery cost typed in roubles with at most kopecks, 0…MAX_DELIVERY_COST, in kopecks; or a Russian 400. */
+/**
+ * A delivery cost typed in roubles with at most kopecks, 0…MAX_DELIVERY_COST, in kopecks; or a Russian 400. Text is
+ * read as a manager types a sum in the chat ('420', '420,50', '1 250.5'): digits, a comma or a dot, kopecks; anything
+ * else, blank text included, is no sum (JavaScript's Number() would read '' as 0 and '1e3' or '0x10' as numbers).
+ */
 export function checkDeliveryCost(value: unknown): Kopecks {
-  const number = typeof value === "string" ? Number(value.trim().replace(",", ".").replace(/\s/g, "")) : value;
-  if (typeof number !== "number" || !Number.isFinite(number) || number < 0 || number > MAX_DELIVERY_COST) {
-    throw invalid(PAYMENT_TEXTS.badDeliveryCost, { delivery_cost: PAYMENT_TEXTS.badDeliveryCost });
+  const refused = () => invalid(PAYMENT_TEXTS.badDeliveryCost, { delivery_cost: PAYMENT_TEXTS.badDeliveryCost });
+  let kopecks: Kopecks;
+  if (typeof value === "string") {
+    const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(value.replace(/\s/g, ""));
+    if (!match) throw refused();
+    kopecks = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  } else {
+    if (typeof value !== "number" || !Number.isFinite(value)) throw refused();
+    kopecks = toKopecks(value);
+    if (Math.abs(value * 100 - kopecks) > 1e-6) throw refused();
   }
-  if (Math.abs(number * 100 - Math.round(number * 100)) > 1e-6) throw invalid(PAYMENT_TEXTS.badDeliveryCost, { delivery_cost: PAYMENT_TEXTS.badDeliveryCost });
-  return toKopecks(number);
+  if (kopecks < 0 || kopecks > MAX_DELIVERY_COST * 100) throw refused();
+  return kopecks;
 }
 
 interface LockedPayment {
