@@ -19,6 +19,8 @@ import {
   type PlaceOrderResult,
   type RequestedLine,
 } from "@shop/core/orders";
+import { syncTelegramCustomer, TELEGRAM_MESSAGES } from "@shop/core/customers";
+import { queueMessages } from "@shop/core/outbox";
 import { piecesGone } from "@shop/core/stock";
 import { CONTACT, MANAGER, checkout, createShop, lastOrderNumber, outbox, refusal, setStock, shopError, stockOf, testNotifier, type ShopFixture } from "./helpers/shop";
 
@@ -446,5 +448,41 @@ describe("website checkouts prepared for the bot", () => {
     const error = await refusal(prepareOrder(db, { contact: CONTACT, lines: [{ productId: vase().id, quantity: 2 }], idempotencyKey: "prepare-2" }));
     expect(error).toMatchObject(shopError("unprocessable", KEY_USED_FOR_ANOTHER_ORDER));
     expect(await confirmPreparedOrder(db, testNotifier(), "no-such-token", SHOPPER)).toEqual({ status: "not-found" });
+  });
+});
+
+describe("the outbox", () => {
+  it("queues a message once per chat and event, and only with a committed change", async () => {
+    const message = { chatId: MANAGER, dedupeKey: "test:event:1", payload: { text: "Первое" } };
+    await db.transaction((sql) => queueMessages(sql, [message, { ...message, payload: { text: "Повтор" } }, { ...message, chatId: BigInt(42) }]));
+    await db.transaction((sql) => queueMessages(sql, [{ ...message, payload: { text: "Ещё повтор" } }]));
+    const rolledBack = db.transaction(async (sql) => {
+      await queueMessages(sql, [{ ...message, dedupeKey: "test:event:2", payload: { text: "Откат" } }]);
+      throw new Error("the change failed");
+    });
+    await expect(rolledBack).rejects.toThrow("the change failed");
+    expect(await outbox(db.prisma)).toEqual([
+      [MANAGER, "Первое"],
+      [BigInt(42), "Первое"],
+    ]);
+  });
+});
+
+describe("Telegram customers", () => {
+  it("sync only the user the request proves, keep what a later sync leaves out, and count their orders", async () => {
+    const user = { id: 880010, username: "olga", first_name: "Ольга", last_name: null, language_code: "ru" };
+    expect(await refusal(syncTelegramCustomer(db, null, { id: user.id }))).toMatchObject(shopError("unauthorized", TELEGRAM_MESSAGES.identityRequired));
+    expect(await refusal(syncTelegramCustomer(db, user, { id: 880011 }))).toMatchObject(
+      shopError("forbidden", "Данные пользователя Telegram не подтверждены. Откройте магазин из Telegram заново."),
+    );
+    // the client fills in only what Telegram did not prove
+    const first = await syncTelegramCustomer(db, user, { id: String(user.id), username: "someone-else", lastName: "Петрова" });
+    expect(first).toEqual({
+      customer: { telegram_user_id: BigInt(user.id), username: "olga", first_name: "Ольга", last_name: "Петрова" },
+      orderCount: 0,
+    });
+    await placeOrder(db, testNotifier(), checkout([{ productId: mug().id, quantity: 1 }], { source: "telegram_mini_app", telegramUser: user }));
+    const again = await syncTelegramCustomer(db, { id: user.id }, { id: user.id });
+    expect(again).toEqual({ customer: { telegram_user_id: BigInt(user.id), username: "olga", first_name: "Ольга", last_name: "Петрова" }, orderCount: 1 });
   });
 });
