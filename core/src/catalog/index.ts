@@ -1,9 +1,7 @@
-export * from "./best-sellers";
-export * from "./ids";
-export * from "./known-products";
-export * from "./reads";
-export * from "./search";
-export * from "./snapshot";
-export * from "./sort-order";
-export * from "./store";
-export * from "./shop-catalog";
+export { bestSellerIds, forgetBestSellers, knownBestSellerIds } from "./best-sellers";
+export { knownProducts } from "./known-products";
+export { getProduct, listAdminProducts, listProducts, PRICE_INVALID_MESSAGE, PRICE_RANGE_MESSAGE, recommendations, similarProducts } from "./reads";
+export { type ShopCatalog, shopCatalog } from "./shop-catalog";
+export { type CatalogFilter, type CatalogRows, CatalogSnapshot } from "./snapshot";
+export { compareCategories } from "./sort-order";
+export { CATALOG_CHECK_MS, CatalogStore, type CatalogStoreOptions, LOAD_SLICE, loadCatalog } from "./store";

@@ -1,2 +1,2 @@
-export * from "./sync-telegram-user";
-export * from "./telegram-customers";
+export { syncTelegramCustomer, TELEGRAM_MESSAGES } from "./sync-telegram-user";
+export { REFRESH_KNOWN_CUSTOMER, type TelegramIdentity } from "./telegram-customers";

@@ -1,2 +1,2 @@
-export { outboxParameters, queueMessages, type OutgoingMessage } from "./outbox";
-export { claimMessages, markFailed, markSent, renewLease, type ClaimedMessage, type ClaimOptions } from "./delivery";
+export { type ClaimedMessage, claimMessages, markFailed, markSent, renewLease } from "./delivery";
+export { outboxParameters, type OutgoingMessage, queueMessages } from "./outbox";

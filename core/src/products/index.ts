@@ -1,2 +1,1 @@
-export * from "./product-mapping";
-export * from "./products";
+export { createProduct, deleteProduct, IMAGE_FILE_MISSING, IMAGE_URL_INVALID, NAME_REQUIRED, ONE_MAIN_CATEGORY, PRICE_INVALID, PRICE_REQUIRED, PRICE_TOO_HIGH, readProduct, stockChangedMeanwhile, stockNow, updateProduct } from "./products";

@@ -1,1 +1,1 @@
-export * from "./statistics";
+export { foldStatistics, type Kpi, kpi, MAX_RANGE_DAYS, ordersBySource, ordersByStatus, RANGE_BOTH_DATES, RANGE_REVERSED, RANGE_TOO_LONG, resolveRange, series, type Series, shopDate, type StatsRange, type TopCustomerRow, topCustomers, type TopProductRow, topProducts } from "./statistics";

@@ -1,2 +1,2 @@
-export * from "./bot-info";
-export * from "./product-share";
+export { type BotInfo, botLink, botStartLink, createBotInfo } from "./bot-info";
+export { type ProductSharer } from "./product-share";
