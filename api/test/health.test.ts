@@ -12,7 +12,7 @@ describe("server basics", () => {
   it("answers the health check from the database", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ok: true, database: process.env.DATABASE_URL ? "postgresql" : "embedded" });
+    expect(response.json()).toEqual({ ok: true, database: process.env.DATABASE_URL ? "postgresql" : "embedded", down: [] });
   });
 
   it("answers an unknown API route with a JSON 404", async () => {

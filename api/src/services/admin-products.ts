@@ -5,6 +5,7 @@ import type { Database, Prisma, PrismaClient, Sql } from "@shop/prisma/db";
 import { noopNotifier, type OrderNotifier } from "@shop/core/orders/notifications";
 import { announceStockChanges } from "@shop/core/stock/stock-changes";
 import { nextSku } from "@shop/prisma/sequences";
+import { retryingConflicts } from "@shop/prisma/unavailable";
 import { isUploadedImageUrl } from "@shop/shared/images";
 import type { CreateProductBody, UpdateProductBody } from "@shop/shared/schemas/admin";
 import type { Product } from "@shop/shared/schemas/catalog";
@@ -128,7 +129,7 @@ export async function stockNow(db: Database, products: readonly { id: number }[]
 export async function createProduct(prisma: PrismaClient, uploadDir: string, body: CreateProductBody): Promise<Product> {
   const data = productData(body);
   const imageUrls = [...new Set((body.imageUrls ?? []).map((url) => checkNewImageUrl(uploadDir, url)))];
-  return prisma.$transaction(async (tx) => {
+  return retryingConflicts(() => prisma.$transaction(async (tx) => {
     const categoryIds = (await checkCategories(tx, body.categoryIds)) ?? [];
     const product = await tx.product.create({
       data: {
@@ -140,7 +141,7 @@ export async function createProduct(prisma: PrismaClient, uploadDir: string, bod
       select: { id: true },
     });
     return readProduct(tx, product.id);
-  });
+  }));
 }
 
 /**
@@ -161,7 +162,8 @@ export async function updateProduct(
     return id !== undefined ? { id } : { imageUrl: checkNewImageUrl(uploadDir, image.image_url) };
   });
   let queued = false;
-  const product = await prisma.$transaction(async (tx) => {
+  // a deadlock with an order taking pieces of the same products is run again (@shop/prisma/unavailable)
+  const product = await retryingConflicts(() => prisma.$transaction(async (tx) => {
     // the row is locked while it changes: an order taking its last piece waits, and the stock it started from is exact
     const [locked] = await tx.$queryRaw<{ stock: number | null }[]>`SELECT stock FROM products WHERE id = ${id} FOR UPDATE`;
     const current = locked && (await tx.product.findUnique({ where: { id }, select: { id: true, images: { select: { id: true } } } }));
@@ -208,7 +210,7 @@ export async function updateProduct(
       }
     }
     return readProduct(tx, id);
-  });
+  }));
   if (queued) notifier.queued?.();
   return product;
 }

@@ -3,7 +3,7 @@ import type { Socket } from "node:net";
 import fp from "fastify-plugin";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ShopError, type ShopErrorKind } from "@shop/core/errors";
-import { isDatabaseUnavailable } from "@shop/prisma/unavailable";
+import { isDatabaseUnavailable, isTransientConflict } from "@shop/prisma/unavailable";
 import { validationMessages } from "./validation-messages";
 
 export { invalid as badRequest, notFound, conflict } from "@shop/core/errors";
@@ -31,9 +31,18 @@ const SHOP_ERROR_STATUS: Record<ShopErrorKind, number> = {
   unprocessable: 422,
 };
 
-/** docs/api.md#errors: the database cannot be reached; nothing was written, the same request may be sent again */
+/**
+ * docs/api.md#errors: the database cannot be reached, or it gave up the request's transaction in a conflict with
+ * others more times than it is retried; nothing was written, the same request may be sent again
+ */
 export const DATABASE_UNAVAILABLE_MESSAGE = "Магазин временно недоступен. Повторите попытку через минуту.";
 export const DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS = 10;
+
+/** The 503 of a database that is not there (isDatabaseUnavailable), on any route. */
+export function databaseUnavailable(reply: FastifyReply) {
+  reply.header("Retry-After", String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS));
+  return reply.status(503).send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+}
 
 const STATUS_MESSAGES: Record<number, string> = {
   400: "Некорректный запрос",
@@ -91,8 +100,11 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, "database unreachable: answered 503");
-      reply.header("Retry-After", String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS));
-      return reply.status(503).send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+      return databaseUnavailable(reply);
+    }
+    if (isTransientConflict(error)) {
+      request.log.warn({ err: error }, "deadlock or serialization failure after every retry: answered 503");
+      return databaseUnavailable(reply);
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
