@@ -90,7 +90,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(inputGuardPlugin);
   await app.register(helmetPlugin);
   await app.register(compressPlugin);
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, shopKey: `request-limits:${options.jwtSecret}` });
   await app.register(multipartPlugin);
   await app.register(swaggerPlugin);
   await app.register(jwtPlugin, { secret: options.jwtSecret, expiresIn: config.jwtTtlSeconds });

@@ -7,7 +7,7 @@ const Health = Type.Object({
   /** the shop can take orders: its database answers */
   ok: Type.Boolean(),
   database: Type.String(),
-  /** the parts that do not answer: "database" */
+  /** the parts that do not answer: "database", "redis" (the shared request limits) */
   down: Type.Array(Type.String()),
   message: Type.Optional(Type.String()),
 });
@@ -18,20 +18,23 @@ export default async function healthRoutes(app: App) {
     {
       schema: {
         tags: ["system"],
-        summary: "Liveness and database check: 503 while the database does not answer",
+        summary: "Liveness, database and Redis check: 503 while the database does not answer",
         response: { 200: Health, 503: Health },
       },
     },
     async (_request, reply) => {
-      // through the driver: a load balancer asks this every few seconds, and it must not load the ORM (db.read)
-      const database = await app.db.read("SELECT 1", []).then(
-        () => true,
-        (error: unknown) => {
-          if (!isDatabaseUnavailable(error)) throw error;
-          return false;
-        },
-      );
-      const down = database ? [] : ["database"];
+      const [database, redis] = await Promise.all([
+        // through the driver: a load balancer asks this every few seconds, and it must not load the ORM (db.read)
+        app.db.read("SELECT 1", []).then(
+          () => true,
+          (error: unknown) => {
+            if (!isDatabaseUnavailable(error)) throw error;
+            return false;
+          },
+        ),
+        app.requestLimits.healthy(),
+      ]);
+      const down = [...(database ? [] : ["database"]), ...(redis ? [] : ["redis"])];
       if (!database) {
         reply.header("Retry-After", String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS));
         return reply.status(503).send({ ok: false, database: app.db.kind, down, message: DATABASE_UNAVAILABLE_MESSAGE });
