@@ -53,6 +53,19 @@ export function toKopecks(roubles: number): number {
   return Math.round(roubles * 100);
 }
 
+/**
+ * A sum of money sent as a number, in whole kopecks; null when it is not finite, not a whole number of kopecks
+ * (10.005), or not 0 and yet less than a kopeck (1e-10, which would be stored as 0). The error of binary fractions
+ * (19.99 × 100 = 1998.9999999999998) is not held against a sum. A sum that is not 0 is so at least 0.01.
+ */
+export function kopecksOf(roubles: number): number | null {
+  if (!Number.isFinite(roubles)) return null;
+  const kopecks = Math.round(roubles * 100);
+  if (Math.abs(roubles * 100 - kopecks) > 1e-6) return null;
+  if (kopecks === 0 && roubles !== 0) return null;
+  return kopecks;
+}
+
 export function fromKopecks(kopecks: number): number {
   return kopecks / 100;
 }

@@ -10,6 +10,7 @@ import { isUploadedImageUrl } from "@shop/shared/images";
 import type { CreateProductBody, UpdateProductBody } from "@shop/shared/schemas/admin";
 import type { Product } from "@shop/shared/schemas/catalog";
 import { looksEmpty, normalizeSearchText } from "@shop/shared/text";
+import { kopecksOf } from "@shop/shared/pricing";
 import { badRequest, conflict, notFound } from "../plugins/app/errors";
 import { productInclude, toProduct } from "./product-mapping";
 
@@ -41,9 +42,10 @@ type ProductFields = Pick<
 export function parsePrice(raw: number | string): string {
   let cents: number;
   if (typeof raw === "number") {
-    if (!Number.isFinite(raw) || raw <= 0) throw badRequest(PRICE_INVALID, { price: PRICE_INVALID });
-    cents = Math.round(raw * 100);
-    if (Math.abs(raw * 100 - cents) > 1e-6) throw badRequest(PRICE_INVALID, { price: PRICE_INVALID });
+    // at least a kopeck once rounded: 1e-10 is not a price of 0
+    const kopecks = kopecksOf(raw);
+    if (kopecks === null || kopecks < 1) throw badRequest(PRICE_INVALID, { price: PRICE_INVALID });
+    cents = kopecks;
   } else {
     const text = raw.replace(/\s/g, "").replace(",", ".");
     if (!text) throw badRequest(PRICE_REQUIRED, { price: PRICE_REQUIRED });

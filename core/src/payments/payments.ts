@@ -1,5 +1,5 @@
 import type { Database, Sql } from "@shop/prisma/db";
-import { fromKopecks, toKopecks } from "@shop/shared/pricing";
+import { fromKopecks, kopecksOf, toKopecks } from "@shop/shared/pricing";
 import { outOfStockMessage } from "@shop/shared/stock";
 import { conflict, invalid, notFound } from "../errors";
 import { ORDER_NOT_FOUND } from "../orders/change-status";
@@ -38,12 +38,16 @@ export const CURRENCY = "RUB";
 
 /** A delivery cost in roubles with at most kopecks, 0…MAX_DELIVERY_COST, or a Russian 400. */
 export function checkDeliveryCost(value: unknown): number {
-  const number = typeof value === "string" ? Number(value.trim().replace(",", ".").replace(/\s/g, "")) : value;
-  if (typeof number !== "number" || !Number.isFinite(number) || number < 0 || number > MAX_DELIVERY_COST) {
+  // text as a manager types it: digits, a comma or a dot, spaces between thousands (not '0x10' or '1e3', which
+  // JavaScript would read as numbers)
+  const text = typeof value === "string" ? value.replace(/\s/g, "").replace(",", ".") : null;
+  const number = text === null ? value : /^\d{1,9}(\.\d{1,9})?$/.test(text) ? Number(text) : NaN;
+  // 0 (free delivery) or at least a kopeck once rounded: 1e-10 is not a delivery cost of 0
+  const kopecks = typeof number === "number" ? kopecksOf(number) : null;
+  if (kopecks === null || kopecks < 0 || kopecks > MAX_DELIVERY_COST * 100) {
     throw invalid(PAYMENT_TEXTS.badDeliveryCost, { delivery_cost: PAYMENT_TEXTS.badDeliveryCost });
   }
-  if (Math.abs(number * 100 - Math.round(number * 100)) > 1e-6) throw invalid(PAYMENT_TEXTS.badDeliveryCost, { delivery_cost: PAYMENT_TEXTS.badDeliveryCost });
-  return fromKopecks(Math.round(number * 100));
+  return fromKopecks(kopecks);
 }
 
 interface LockedPayment {
