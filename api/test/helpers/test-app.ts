@@ -39,6 +39,8 @@ export async function createTestApp(
      * PostgreSQL server (the machine's own without it); by default the suite's
      */
     database?: "embedded" | "postgresql";
+    /** how long a request body may take to arrive (the shop's 30 s by default) */
+    bodyTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-test-"));
@@ -74,6 +76,7 @@ export async function createTestApp(
     catalogWaitForChanges: true,
     statsFoldEveryMs: options.statsFoldEveryMs,
     preparedOrdersCleanupEveryMs: options.preparedOrdersCleanupEveryMs,
+    bodyTimeoutMs: options.bodyTimeoutMs,
   });
   await app.ready();
   let token: string | null = null;
