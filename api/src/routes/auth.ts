@@ -29,7 +29,9 @@ export default async function authRoutes(instance: App) {
         response: { 200: LoginResponse, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // the answer holds a token: no browser or proxy cache may keep it (nor a refusal, sent with the same header)
+      reply.header("Cache-Control", "no-store");
       const admin = await authenticateAdmin(app.prisma, { ...request.body, ip: request.ip });
       const token = app.jwt.sign({ sub: String(admin.id), login: admin.login });
       const { exp } = app.jwt.decode<{ exp: number }>(token)!;
