@@ -23,6 +23,7 @@ import jwtPlugin from "./plugins/external/jwt";
 import { registerRoutes } from "./routes/index";
 import { requestLogger } from "./lib/request-logger";
 import { buildValidator } from "./lib/validators";
+import { createDeviceCookies, type DeviceCookies } from "./services/device-cookies";
 
 export interface AppOptions {
   config: Config;
@@ -63,6 +64,8 @@ declare module "fastify" {
     productSharer: ProductSharer | null;
     /** null without payments: POST /api/my-orders/{id}/invoice-link answers 409 */
     invoiceLinks: InvoiceLinks | null;
+    /** the admin sign-in's device cookies (services/device-cookies.ts), signed with a key of the JWT secret */
+    deviceCookies: DeviceCookies;
   }
 }
 
@@ -96,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate("botInfo", createBotInfo(config));
   app.decorate("productSharer", options.productSharer ?? null);
   app.decorate("invoiceLinks", options.invoiceLinks ?? null);
+  app.decorate("deviceCookies", createDeviceCookies(options.jwtSecret));
 
   await app.register(errorsPlugin);
   await app.register(requestBodyPlugin, { bodyTimeoutMs: options.bodyTimeoutMs });

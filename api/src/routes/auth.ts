@@ -5,7 +5,10 @@ import type { App } from "../app";
 import { HttpError } from "../plugins/app/errors";
 import { authenticateAdmin, loginResponse } from "../services/admin-auth";
 
-/** Requests to POST /api/login per address and minute, on each instance (failures are also counted in the database). */
+/**
+ * Requests to POST /api/login per address and minute (with REDIS_URL for every instance together); wrong passwords
+ * are also counted in the database (services/login-throttle.ts).
+ */
 export const LOGIN_REQUESTS_PER_MINUTE = 20;
 
 export default async function authRoutes(instance: App) {
@@ -32,7 +35,10 @@ export default async function authRoutes(instance: App) {
     async (request, reply) => {
       // the answer holds a token: no browser or proxy cache may keep it (nor a refusal, sent with the same header)
       reply.header("Cache-Control", "no-store");
-      const admin = await authenticateAdmin(app.prisma, { ...request.body, ip: request.ip });
+      const deviceId = app.deviceCookies.deviceOf(request.headers.cookie, request.body.login);
+      const admin = await authenticateAdmin(app.db, { ...request.body, ip: request.ip, deviceId });
+      // a new device cookie at each sign-in: this browser's own allowance next time (services/device-cookies.ts)
+      reply.header("Set-Cookie", app.deviceCookies.issue(admin.login, request.protocol === "https"));
       const token = app.jwt.sign({ sub: String(admin.id), login: admin.login });
       const { exp } = app.jwt.decode<{ exp: number }>(token)!;
       return loginResponse(token, admin.login, exp);
