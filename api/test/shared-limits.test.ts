@@ -48,7 +48,8 @@ describe.runIf(redisUrl)("request limits in Redis, shared by two API processes",
         RATE_LIMIT_ORDERS: "3",
         // the test names each client's address (X-Forwarded-For), as a proxy in front of the instances would
         TRUST_PROXY: "1",
-      });
+        // a first start on the embedded database creates it (initdb in WebAssembly): slow on a busy machine
+      }, { timeoutMs: 180_000 });
     };
     apis = await Promise.all([start(), start()]);
     if (!serverUrl) {
