@@ -11,6 +11,7 @@ if (chromium) projects.push("browser");
 else console.log("Chromium not found: browser tests skipped — install with apt-get install -y chromium");
 
 console.log(`Database: ${process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite"}; projects: ${projects.join(", ")}`);
+if (!process.env.REDIS_URL) console.log("REDIS_URL not set: the tests of request limits shared through Redis are skipped (CI's PostgreSQL leg sets it)");
 // vitest runs cores − 1 files at once: one on a 2-core machine. Most test files wait on something else (the
 // PostgreSQL server, a spawned API process, Chromium), so two at a time finish the suite about 40 % sooner there.
 const extra = process.argv.slice(2);

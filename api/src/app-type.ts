@@ -4,6 +4,7 @@ import type { Config } from "@shop/core/config";
 import type { OrderNotifier } from "@shop/core/orders";
 import type { BotInfo, ProductSharer } from "@shop/core/telegram";
 import type { InvoiceLinks } from "@shop/core/payments";
+import type { DeviceCookies } from "./services/device-cookies";
 
 /**
  * The server instance as routes and plugins see it: Fastify with the shop's decorations. Its own module, so that
@@ -21,6 +22,8 @@ declare module "fastify" {
     productSharer: ProductSharer | null;
     /** null without payments: POST /api/my-orders/{id}/invoice-link answers 409 */
     invoiceLinks: InvoiceLinks | null;
+    /** the admin sign-in's device cookies (services/device-cookies.ts), signed with a key of the JWT secret */
+    deviceCookies: DeviceCookies;
   }
 }
 

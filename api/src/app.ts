@@ -8,6 +8,7 @@ import type { ProductSharer } from "@shop/core/telegram";
 import type { InvoiceLinks } from "@shop/core/payments";
 import errorsPlugin, { clientErrors, frameworkErrors } from "./plugins/app/errors";
 import inputGuardPlugin from "./plugins/app/input-guard";
+import requestBodyPlugin from "./plugins/app/request-body";
 import authPlugin from "./plugins/app/auth";
 import telegramIdentityPlugin from "./plugins/app/telegram-identity";
 import catalogPlugin from "./plugins/app/catalog";
@@ -21,6 +22,8 @@ import swaggerPlugin from "./plugins/external/swagger";
 import jwtPlugin from "./plugins/external/jwt";
 import { registerRoutes } from "./routes/index";
 import { requestLogger } from "./lib/request-logger";
+import { buildValidator } from "./lib/validators";
+import { createDeviceCookies } from "./services/device-cookies";
 
 export interface AppOptions {
   config: Config;
@@ -42,9 +45,14 @@ export interface AppOptions {
   statsFoldEveryMs?: number;
   /** how often to delete expired prepared checkouts (plugins/app/prepared-orders-cleanup.ts); 0: never */
   preparedOrdersCleanupEveryMs?: number;
+  /** how long a request body may take to arrive (plugins/app/request-body.ts; 30 s) */
+  bodyTimeoutMs?: number;
 }
 
 import type { App } from "./app-type";
+
+/** The longest a whole request (headers and body, an upload's included) may take to arrive. */
+export const REQUEST_TIMEOUT_MS = 120_000;
 
 export type { App };
 
@@ -57,9 +65,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // would make Fastify trust no hop at all)
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: 1024 * 1024,
+    // the whole request, headers and body, within 2 minutes: a backstop for uploads (their files are read as they
+    // come) and for bodies nobody reads; JSON bodies have 30 s (plugins/app/request-body.ts). Fastify's default is none.
+    requestTimeout: REQUEST_TIMEOUT_MS,
     frameworkErrors,
     clientErrorHandler: clientErrors,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: "array", useDefaults: true, allErrors: false, strictNumbers: true } },
+    // bodies validated as sent, query strings and path parameters read from their text (lib/validators.ts)
+    schemaController: { compilersFactory: { buildValidator: buildValidator as never } },
     // a line per request only at debug level: at info the log says what happened, not every page view
     logController: new LogController({ disableRequestLogging: config.logLevel !== "debug" }),
     childLoggerFactory: requestLogger,
@@ -72,12 +84,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate("botInfo", createBotInfo(config));
   app.decorate("productSharer", options.productSharer ?? null);
   app.decorate("invoiceLinks", options.invoiceLinks ?? null);
+  app.decorate("deviceCookies", createDeviceCookies(options.jwtSecret));
 
   await app.register(errorsPlugin);
+  await app.register(requestBodyPlugin, { bodyTimeoutMs: options.bodyTimeoutMs });
   await app.register(inputGuardPlugin);
   await app.register(helmetPlugin);
   await app.register(compressPlugin);
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, shopKey: `request-limits:${options.jwtSecret}` });
   await app.register(multipartPlugin);
   await app.register(swaggerPlugin);
   await app.register(jwtPlugin, { secret: options.jwtSecret, expiresIn: config.jwtTtlSeconds });

@@ -553,6 +553,39 @@ describe("the cases found against a running shop", () => {
     expect(hex.json<{ message: string }>().message).toBe("Товар: должно быть числом");
   });
 
+  it("checks a JSON body's types as sent: a boolean is not a number, a number is not text, null is not 0", async () => {
+    const refused = async (response: { statusCode: number; json<T>(): T }, message: string) => {
+      expect(response.statusCode, message).toBe(400);
+      expect(response.json<{ message: string }>().message).toBe(message);
+    };
+    const product = fixture.products[0]!.id;
+    const [productsBefore, ordersBefore] = [await t.prisma.product.count(), await t.prisma.order.count()];
+    await refused(await order({ ...CONTACT, cart_items: [{ product_id: true, quantity: 1 }] }), "Товар: должно быть целым числом");
+    await refused(await order({ ...CONTACT, cart_items: [{ product_id: product, quantity: true }] }), "Количество: должно быть целым числом");
+    await refused(await order({ ...CONTACT, cart_items: [{ product_id: product, quantity: "2" }] }), "Количество: должно быть целым числом");
+    await refused(await order({ ...CONTACT, cart_items: [{ product_id: product, quantity: null }] }), "Количество: должно быть целым числом");
+    await refused(await order({ ...CONTACT, customer_name: 12345, cart_items: [line(fixture.products[0]!)] }), "Имя: должно быть текстом");
+    const adminProduct = (payload: string) =>
+      t.app.inject({ method: "POST", url: "/api/admin/products", headers: { ...admin(), "content-type": "application/json" }, payload });
+    await refused(await adminProduct(`{"name":"Ваза","price":true}`), "Цена: должно быть числом или текстом");
+    await refused(await adminProduct(`{"name":"Ваза","price":100,"stock":true}`), "Остаток: должно быть целым числом");
+    await refused(await adminProduct(`{"name":"Ваза","price":100,"stock":false}`), "Остаток: должно быть целым числом");
+    // JSON's 1e309 is Infinity, no text: it was stored as the name "Infinity"
+    await refused(await adminProduct(`{"name":1e309,"price":100}`), "Название: должно быть текстом");
+    await refused(await adminProduct(`{"name":17,"price":100}`), "Название: должно быть текстом");
+    await refused(
+      await t.app.inject({ method: "PUT", url: `/api/orders/1/status`, headers: admin(), payload: { status: 1 } }),
+      "Статус: должно быть текстом",
+    );
+    expect([await t.prisma.product.count(), await t.prisma.order.count()]).toEqual([productsBefore, ordersBefore]);
+    // query strings and path parameters are text: their documented numbers and booleans are still read from it
+    const page = await t.app.inject({ method: "GET", url: "/api/products?page=1&limit=2&priceFrom=100" });
+    expect([page.statusCode, page.json<{ page: number }>().page]).toEqual([200, 1]);
+    const soldOut = await t.app.inject({ method: "GET", url: "/api/admin/products?soldOut=true&page=1", headers: admin() });
+    expect(soldOut.statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: `/api/products/${product}` })).statusCode).toBe(200);
+  });
+
   it("answers a search for NUL, an unterminated multipart body and a token with a non-numeric sub without a 500", async () => {
     const search = await t.app.inject({ method: "GET", url: "/api/products/search?q=%00" });
     expect(search.statusCode).toBe(200);

@@ -60,6 +60,17 @@ describe("configuration from the environment", () => {
     }
   });
 
+  it("takes REDIS_URL as a redis:// or rediss:// address, without it the request limits stay in memory", () => {
+    expect(loadConfig({}).redisUrl).toBeNull();
+    expect(loadConfig({ REDIS_URL: "redis://127.0.0.1:6379" }).redisUrl).toBe("redis://127.0.0.1:6379");
+    expect(loadConfig({ REDIS_URL: "rediss://:secret@cache.internal:6380/2" }).redisUrl).toBe("rediss://:secret@cache.internal:6380/2");
+    for (const wrong of ["127.0.0.1:6379", "http://127.0.0.1:6379", "redis://host/shop"]) {
+      expect(() => loadConfig({ REDIS_URL: wrong }), wrong).toThrow(/REDIS_URL must look like redis:\/\/host:6379/);
+    }
+    // the password is not printed
+    expect(() => loadConfig({ REDIS_URL: "redis://:hunter2@host/x" })).toThrow(/redis:\/\/\*\*\*@host\/x/);
+  });
+
   it("refuses the development identity header next to a real bot", () => {
     expect(() =>
       loadConfig({ TELEGRAM_BOT_TOKEN: "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ", ALLOW_UNVERIFIED_TELEGRAM_ID: "1" }),

@@ -110,9 +110,12 @@ describe("POST /api/orders/:id/invoice", () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().message).toMatch(/Стоимость доставки/);
     }
-    const fraction = await invoice(order.id, { delivery_cost: 10.005 });
-    expect(fraction.statusCode).toBe(400);
-    expect(fraction.json().message).toBe(PAYMENT_TEXTS.badDeliveryCost);
+    // a fraction of a kopeck, and sums that would round to a delivery of 0 without being 0
+    for (const delivery_cost of [10.005, 1e-10, 1e-7, 0.004]) {
+      const fraction = await invoice(order.id, { delivery_cost });
+      expect(fraction.statusCode, String(delivery_cost)).toBe(400);
+      expect(fraction.json().message).toBe(PAYMENT_TEXTS.badDeliveryCost);
+    }
     expect((await t.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).paymentStatus).toBe("unpaid");
   });
 

@@ -39,8 +39,10 @@ export interface Config {
   };
   /** reverse proxies in front of the server whose X-Forwarded-For is believed (0: none, the socket's address counts) */
   trustProxy: number;
-  /** requests per client address and minute on each API instance; 0 turns a limit off (docs/api.md#request-limits) */
+  /** requests per client address and minute; 0 turns a limit off (docs/api.md#request-limits) */
   rateLimits: { orders: number; recommendations: number; telegramUser: number };
+  /** redis://… where every API instance counts the request limits together; null: each counts in its own memory */
+  redisUrl: string | null;
   logLevel: string;
   /** seed the demo catalogue into an empty database at start */
   seedDemo: boolean;
@@ -116,6 +118,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push(`DATABASE_URL must start with postgresql://, got "${databaseUrl.replace(/\/\/[^@]*@/, "//***@")}"`);
   }
+  const redisUrl = text(env, "REDIS_URL");
+  if (redisUrl && !/^rediss?:\/\/[^/?#\s]*(\/\d{1,2})?\/?$/.test(redisUrl)) {
+    problems.push(`REDIS_URL must look like redis://host:6379 (or rediss://, optionally /<database number>), got "${redisUrl.replace(/\/\/[^@]*@/, "//***@")}"`);
+  }
   const publicUrl = text(env, "PUBLIC_URL");
   if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) problems.push(`PUBLIC_URL must be an http(s) origin, got "${publicUrl}"`);
 
@@ -188,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
       recommendations: attempt(() => integer(env, "RATE_LIMIT_RECOMMENDATIONS", 120, 0, 1_000_000), 120),
       telegramUser: attempt(() => integer(env, "RATE_LIMIT_TELEGRAM_USER", 30, 0, 1_000_000), 30),
     },
+    redisUrl,
     logLevel: text(env, "LOG_LEVEL") ?? "info",
     seedDemo: attempt(() => flag(env, "SEED_DEMO", true), true),
     lowStockThreshold: attempt(() => integer(env, "LOW_STOCK_THRESHOLD", 1, 0, 100), 1),

@@ -6,6 +6,7 @@ import { applyMigrations, type RunInTransaction } from "./migrate";
 import { EventLoopTurns, inTurns } from "./event-loop-turns";
 import { preparedStatements } from "./pglite-prepared";
 import { closeToOthers } from "./data-dir";
+import { retryingConflicts } from "./unavailable";
 
 import type { Prisma } from "./generated/client";
 
@@ -30,7 +31,8 @@ export interface Database {
    * never loads Prisma's query compiler): `text` with $1…$n and its values, rows as the driver gives them (int4 →
    * number, numeric → string, json → parsed). With `prepare`, PostgreSQL plans the statement once per connection
    * and reuses the plan — only for statements whose best plan does not depend on the values (named statements:
-   * behind PgBouncer use session pooling). Never inside a transaction (PGlite would wait for it).
+   * behind PgBouncer use session pooling). Never inside a transaction (PGlite would wait for it). A statement the
+   * database gives up in a deadlock or serialization failure is sent again (retryingConflicts, a few times).
    */
   read<Row>(text: string, values: readonly unknown[], options?: { prepare?: boolean }): Promise<Row[]>;
   /**
@@ -38,7 +40,9 @@ export interface Database {
    * between, and on PostgreSQL every statement is prepared once per connection (its plan reused; behind
    * PgBouncer use session pooling). Committed when `work` resolves, rolled back when it throws. Like any
    * transaction on the embedded database, it holds the database until it ends: use `sql` only, never `read`
-   * or `prisma`, inside it.
+   * or `prisma`, inside it. A transaction the database gives up in a deadlock or serialization failure is run
+   * again from the start (retryingConflicts, a few times): `work` must not act outside the transaction before it
+   * resolves.
    */
   transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -62,6 +66,9 @@ export function prismaTransactionSql(tx: Prisma.TransactionClient): Sql {
 
 /** Prepared statements get a name per distinct text; past this many texts new ones are simply not prepared. */
 const MAX_PREPARED_STATEMENTS = 200;
+
+/** How long a statement waits for a connection to PostgreSQL (a new one, or a free one of the pool). */
+export const CONNECTION_TIMEOUT_MS = 10_000;
 
 export interface DatabaseOptions {
   /** postgresql://… of a PostgreSQL server; without it the embedded database is used */
@@ -105,10 +112,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      // a server that does not answer (a network cut without a reset) or a pool busy this long is a 503, not a
+      // request that waits for minutes; the wait for a free connection counts too
+      connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+      // a connection whose server went away without a word is found out, instead of a query that never returns
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       // run before the pool hands a new connection out; a server refusing it fails that query, as an unreachable one would
       onConnect: async (client) => void (await client.query(`SET ${PLAN_CACHE_MODE.replace("=", " = ")}`)),
     });
     pool.on("error", () => {}); // an idle client losing its connection is retried by the next query
+    // A connection ended by the server while checked out and between two statements (a transaction's, Prisma's)
+    // emits 'error' on its client, which nobody listens to then: Node would end the process. Heard here, the
+    // client's next statement fails as unreachable (a 503) and the pool drops it when it is released.
+    pool.on("connect", (client) => void client.on("error", () => {}));
     const runInTransaction: RunInTransaction = async (work) => {
       const client = await pool.connect();
       try {
@@ -133,10 +150,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
     const read: Database["read"] = async <Row>(text: string, values: readonly unknown[], options?: { prepare?: boolean }) => {
       const name = options?.prepare ? statementName(text) : undefined;
-      const result = await pool.query<Row & pg.QueryResultRow>({ text, values: values as unknown[], name });
+      const result = await retryingConflicts(() => pool.query<Row & pg.QueryResultRow>({ text, values: values as unknown[], name }));
       return result.rows;
     };
-    const transaction: Database["transaction"] = async (work) => {
+    const transaction: Database["transaction"] = (work) => retryingConflicts(() => transactionOnce(work));
+    const transactionOnce: Database["transaction"] = async (work) => {
       const client = await pool.connect();
       try {
         await client.query("BEGIN");
@@ -190,8 +208,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     options?.prepare
       ? turns.run(() => prepared.query<Row>(text, values))
       : (await pglite.query<Row>(text, values as unknown[])).rows;
+  // one connection has no deadlocks; a conflict its work reports itself is run again as on PostgreSQL
   const transaction: Database["transaction"] = (work) =>
-    pglite.transaction((tx) => work({ query: async <Row>(text: string, values: readonly unknown[]) => (await tx.query<Row>(text, values as unknown[])).rows }));
+    retryingConflicts(() =>
+      pglite.transaction((tx) => work({ query: async <Row>(text: string, values: readonly unknown[]) => (await tx.query<Row>(text, values as unknown[])).rows })),
+    );
   return finishOpening(options, "embedded", prisma, read, transaction, runInTransaction, () => embedded.close());
 }
 

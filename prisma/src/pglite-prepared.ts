@@ -63,6 +63,8 @@ export function preparedStatements(pglite: PGlite): PreparedStatements {
   return {
     query: <Row>(text: string, values: readonly unknown[]) =>
       pglite.runExclusive(async () => {
+        // execProtocol does not check, as query does: a closed database's would fail inside PGlite with a TypeError
+        if (pglite.closed) throw new Error("PGlite is closed");
         const statement = statements.get(text) ?? (statements.size < MAX_STATEMENTS ? await prepare(text) : null);
         if (!statement) return (await pglite.query<Row>(text, values as unknown[])).rows;
         const serialized = values.map((value, index) => {

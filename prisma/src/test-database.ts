@@ -25,12 +25,14 @@ export async function createScratchDatabase(serverUrl: string, prefix: string): 
   };
 }
 
+/** The PostgreSQL server of this machine, for the tests that need PostgreSQL whichever database the suite runs on. */
+export const LOCAL_POSTGRESQL = "postgresql://postgres@127.0.0.1:5432/postgres";
+
 /**
  * A fresh, migrated database for one test file of any workspace: in-memory PGlite by default, or a new database on
- * the PostgreSQL server named by DATABASE_URL (created here, dropped on close).
+ * the PostgreSQL server named by DATABASE_URL (or by `serverUrl`; created here, dropped on close).
  */
-export async function openTestDatabase(): Promise<Database> {
-  const serverUrl = process.env.DATABASE_URL;
+export async function openTestDatabase(serverUrl = process.env.DATABASE_URL): Promise<Database> {
   if (!serverUrl) return openDatabase({ embeddedDir: "memory://" });
   const scratch = await createScratchDatabase(serverUrl, "shop_test");
   const db = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });

@@ -12,7 +12,7 @@ async function main() {
   const target = process.argv[2];
   if (!target) throw new BackupError("Usage: npm run backup -- <file.tar.gz>");
   const file = path.resolve(cwd, target);
-  // the archive holds the password hashes and the JWT secret: its owner's alone
+  // the archive holds customers' names, phones and addresses and the admins' password hashes: its owner's alone
   process.umask(PRIVATE_UMASK);
   const config = loadConfig();
   let manifest: Manifest | null = null;

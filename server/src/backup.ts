@@ -29,6 +29,13 @@ export interface Manifest {
 export class BackupError extends Error {}
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Rows an archive leaves out. The generated JWT secret: whoever held an archive could sign admin tokens with it
+ * for the shop it came from; a restored shop generates a new one at its first start, and admins sign in again
+ * (services/secrets.ts). A JWT_SECRET from the environment is never in the database.
+ */
+const LEFT_OUT: Record<string, string> = { app_settings: `WHERE key <> 'jwt_secret'` };
 const ROWS_PER_INSERT = 2_000;
 
 async function readSnapshot(db: Database, write: (table: string, rows: string[]) => void): Promise<Omit<Manifest, "createdAt" | "pictures">> {
@@ -45,7 +52,7 @@ async function readSnapshot(db: Database, write: (table: string, rows: string[])
     const counted: Manifest["tables"] = [];
     for (const { name } of tables) {
       // JSON text straight from the database: numbers, big integers and dates are never parsed on the way
-      const rows = await sql.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM ${quote(name)} t`, []);
+      const rows = await sql.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM ${quote(name)} t ${LEFT_OUT[name] ?? ""}`, []);
       write(name, rows.map((row) => row.row));
       counted.push({ name, rows: rows.length });
     }

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -73,13 +73,22 @@ async function readTables(env: { DATA_DIR: string; DATABASE_URL: string }): Prom
 const pictures = (uploadDir: string) =>
   Object.fromEntries(readdirSync(uploadDir).sort().map((name) => [name, createHash("sha256").update(readFileSync(path.join(uploadDir, name))).digest("hex")]));
 
-async function statistics(api: ApiProcess) {
+async function signIn(api: ApiProcess): Promise<string> {
   const login = await fetch(`${api.url}/api/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ login: "admin", password: ADMIN_PASSWORD }),
   });
-  const { token } = (await login.json()) as { token: string };
+  return ((await login.json()) as { token: string }).token;
+}
+
+const adminMe = async (api: ApiProcess, token: string) => (await fetch(`${api.url}/api/admin/me`, { headers: { authorization: `Bearer ${token}` } })).status;
+
+/** the generated JWT secret's row, and every other row of app_settings */
+const withoutSecret = (rows: string[]) => rows.filter((row) => !row.includes('"jwt_secret"'));
+
+async function statistics(api: ApiProcess) {
+  const token = await signIn(api);
   const read = async (name: string) =>
     (await fetch(`${api.url}/api/admin/stats/${name}?period=all`, { headers: { authorization: `Bearer ${token}` } })).json();
   return { kpi: await read("kpi"), products: await read("top-products"), customers: await read("top-customers"), statuses: await read("orders-by-status") };
@@ -111,22 +120,45 @@ describe(`backup and restore (${serverUrl ? "PostgreSQL" : "embedded database"})
     // the shop kept running
     expect((await fetch(`${original.url}/api/health`)).status).toBe(200);
     const originalStatistics = await statistics(original);
+    const originalToken = await signIn(original);
+    expect(await adminMe(original, originalToken)).toBe(200);
     await original.stop();
     const originalTables = await readTables(source);
     const originalPictures = pictures(path.join(source.DATA_DIR, "uploads"));
     expect(originalTables.orders!.length).toBeGreaterThan(300);
     expect(Object.keys(originalPictures).length).toBeGreaterThan(50);
 
+    // the archive does not carry the JWT secret (whoever held it could sign admin tokens): not as a row, nowhere
+    const secret = (JSON.parse(originalTables.app_settings!.find((row) => row.includes('"jwt_secret"'))!) as { value: string }).value;
+    const unpacked = tempDir();
+    expect(spawnSync("tar", ["xzf", archive, "-C", unpacked]).status).toBe(0);
+    const settings = readFileSync(path.join(unpacked, "backup/database/app_settings.jsonl"), "utf8");
+    expect(settings).not.toContain("jwt_secret");
+    for (const file of readdirSync(path.join(unpacked, "backup/database"))) {
+      expect(readFileSync(path.join(unpacked, "backup/database", file), "utf8"), file).not.toContain(secret);
+    }
+    // what it does carry, and why it is kept private: customers' phones and the admins' password hashes
+    expect(readFileSync(path.join(unpacked, "backup/database/orders.jsonl"), "utf8")).toContain('"customer_phone":"+7');
+    expect(readFileSync(path.join(unpacked, "backup/database/admin_users.jsonl"), "utf8")).toContain('"password_hash":"scrypt$');
+
     const target = { DATA_DIR: path.join(tempDir(), "data"), DATABASE_URL: await newDatabaseUrl() };
     const restore = await runCli("restore", archive, target);
     expect(restore.code, restore.output).toBe(0);
     expect(restore.output).toMatch(/^Restored .*shop\.tar\.gz/m);
 
-    expect(await readTables(target)).toEqual(originalTables);
+    const restoredTables = await readTables(target);
+    expect({ ...restoredTables, app_settings: withoutSecret(restoredTables.app_settings!) }).toEqual({
+      ...originalTables,
+      app_settings: withoutSecret(originalTables.app_settings!),
+    });
+    expect(restoredTables.app_settings!.some((row) => row.includes('"jwt_secret"'))).toBe(false);
     expect(pictures(path.join(target.DATA_DIR, "uploads"))).toEqual(originalPictures);
     const restored = await startApiProcess({ ...target, ...shopEnv }, { timeoutMs: 180_000 });
     cleanups.push(() => restored.stop());
     expect(await statistics(restored)).toEqual(originalStatistics);
+    // a new secret: the tokens of before the restore are refused, the admin signs in again
+    expect(await adminMe(restored, originalToken)).toBe(401);
+    expect(await adminMe(restored, await signIn(restored))).toBe(200);
     // the restored shop goes on numbering orders after the last one
     const next = await fetch(`${restored.url}/api/orders`, {
       method: "POST",
@@ -136,6 +168,9 @@ describe(`backup and restore (${serverUrl ? "PostgreSQL" : "embedded database"})
     expect(next.status).toBe(201);
     expect(Number(((await next.json()) as { order_number: string }).order_number)).toBe(Number(originalTables.order_number_seq![0]) + 1);
     await restored.stop();
+    const restoredSecret = (await readTables(target)).app_settings!.find((row) => row.includes('"jwt_secret"'));
+    expect(restoredSecret).toBeDefined();
+    expect(restoredSecret).not.toContain(secret);
 
     // a restore never overwrites a shop
     const again = await runCli("restore", archive, target);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fromDecimal, toDecimal, toKopecks, toRoubles } from "./money";
+import { fromDecimal, kopecksOf, toDecimal, toKopecks, toRoubles } from "./money";
 
 describe("money in kopecks", () => {
   it("takes roubles in to the kopeck and gives them back", () => {
@@ -28,5 +28,18 @@ describe("money in kopecks", () => {
     expect(fromDecimal("-387.63")).toBe(-38763);
     expect(fromDecimal({ toString: () => "999999999.99" })).toBe(99_999_999_999);
     expect(() => fromDecimal("12,50")).toThrow();
+  });
+});
+
+describe("sums of money sent as numbers", () => {
+  it("are whole kopecks, and a sum that is not 0 is at least a kopeck", () => {
+    expect(kopecksOf(0)).toBe(0);
+    expect(kopecksOf(0.01)).toBe(1);
+    expect(kopecksOf(19.99)).toBe(1999);
+    expect(kopecksOf(1490.9)).toBe(149090);
+    expect(kopecksOf(-5)).toBe(-500);
+    // rounds to 0, but is not 0: would be stored as a price of 0
+    for (const tiny of [1e-10, 1e-7, -1e-10, Number.MIN_VALUE]) expect(kopecksOf(tiny), String(tiny)).toBeNull();
+    for (const wrong of [0.001, 10.005, Number.NaN, Infinity]) expect(kopecksOf(wrong), String(wrong)).toBeNull();
   });
 });

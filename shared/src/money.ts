@@ -12,6 +12,19 @@ export type Kopecks = number;
 /** Roubles (a wire or form figure) as kopecks, rounded to the kopeck. */
 export const toKopecks = (roubles: number): Kopecks => Math.round(roubles * 100);
 
+/**
+ * A sum of money sent as a number, in whole kopecks; null when it is not finite, not a whole number of kopecks
+ * (10.005), or not 0 and yet less than a kopeck (1e-10, which would be stored as 0). The error of binary fractions
+ * (19.99 × 100 = 1998.9999999999998) is not held against a sum. A sum that is not 0 is so at least 0.01.
+ */
+export function kopecksOf(roubles: number): Kopecks | null {
+  if (!Number.isFinite(roubles)) return null;
+  const kopecks = Math.round(roubles * 100);
+  if (Math.abs(roubles * 100 - kopecks) > 1e-6) return null;
+  if (kopecks === 0 && roubles !== 0) return null;
+  return kopecks;
+}
+
 /** Kopecks as the roubles the API's JSON and the shop's texts show (two decimals at most). */
 export const toRoubles = (kopecks: Kopecks): number => kopecks / 100;
 

@@ -2,10 +2,13 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { AdminMeResponse, LoginBody, LoginResponse } from "@shop/shared/schemas/admin";
 import { ErrorResponse } from "@shop/shared/schemas/common";
 import type { App } from "../app-type";
-import { HttpError } from "../plugins/app/errors";
+import { HttpError } from "../http-errors";
 import { authenticateAdmin, loginResponse } from "../services/admin-auth";
 
-/** Requests to POST /api/login per address and minute, on each instance (failures are also counted in the database). */
+/**
+ * Requests to POST /api/login per address and minute (with REDIS_URL for every instance together); wrong passwords
+ * are also counted in the database (services/login-throttle.ts).
+ */
 export const LOGIN_REQUESTS_PER_MINUTE = 20;
 
 export default async function authRoutes(instance: App) {
@@ -29,8 +32,13 @@ export default async function authRoutes(instance: App) {
         response: { 200: LoginResponse, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse },
       },
     },
-    async (request) => {
-      const admin = await authenticateAdmin(app.prisma, { ...request.body, ip: request.ip });
+    async (request, reply) => {
+      // the answer holds a token: no browser or proxy cache may keep it (nor a refusal, sent with the same header)
+      reply.header("Cache-Control", "no-store");
+      const deviceId = app.deviceCookies.deviceOf(request.headers.cookie, request.body.login);
+      const admin = await authenticateAdmin(app.db, { ...request.body, ip: request.ip, deviceId });
+      // a new device cookie at each sign-in: this browser's own allowance next time (services/device-cookies.ts)
+      reply.header("Set-Cookie", app.deviceCookies.issue(admin.login, request.protocol === "https"));
       const token = app.jwt.sign({ sub: String(admin.id), login: admin.login });
       const { exp } = app.jwt.decode<{ exp: number }>(token)!;
       return loginResponse(token, admin.login, exp);

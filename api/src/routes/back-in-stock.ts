@@ -4,7 +4,7 @@ import { isSubscribed, subscribe, unsubscribe } from "@shop/core/stock";
 import { ErrorResponse, IdParams } from "@shop/shared/schemas/common";
 import { BackInStockResponse } from "@shop/shared/schemas/stock";
 import type { App } from "../app-type";
-import { HttpError } from "../plugins/app/errors";
+import { HttpError } from "../http-errors";
 
 export const BACK_IN_STOCK_TELEGRAM_ONLY = "Сообщить о поступлении можно только в Telegram";
 

@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { MyOrderDetail, MyOrdersResponse } from "@shop/shared/schemas/orders";
 import { ErrorResponse, IdParams } from "@shop/shared/schemas/common";
 import type { App } from "../app-type";
-import { HttpError } from "../plugins/app/errors";
+import { HttpError } from "../http-errors";
 import { getCustomerOrder, listCustomerOrders } from "@shop/core/orders";
 import { toMyOrderDetail, toMyOrders } from "../wire/orders";
 

@@ -3,7 +3,7 @@ import { ErrorResponse, IdParams } from "@shop/shared/schemas/common";
 import { InvoiceBody, InvoiceLinkResponse, InvoiceResponse, RefundedResponse } from "@shop/shared/schemas/orders";
 import { issueInvoice, markRefunded, payableOrder, PAYMENT_TEXTS } from "@shop/core/payments";
 import type { App } from "../app-type";
-import { conflict, HttpError } from "../plugins/app/errors";
+import { conflict, HttpError } from "../http-errors";
 import { toInvoicedOrder, toRefundedOrder } from "../wire/orders";
 import { MY_ORDERS_TELEGRAM_ONLY } from "./my-orders";
 

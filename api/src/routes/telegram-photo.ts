@@ -2,7 +2,7 @@ import Type, { type Static } from "typebox";
 import { uploadOfTelegramPhoto } from "@shop/shared/images";
 import { ErrorResponse } from "@shop/shared/schemas/common";
 import type { App } from "../app-type";
-import { notFound } from "../plugins/app/errors";
+import { notFound } from "../http-errors";
 import { uploadAsJpeg } from "../services/uploads";
 
 const PhotoParams = Type.Object({ name: Type.String({ pattern: "^[A-Za-z0-9_-]{1,100}\\.jpg$" }) });

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { ShareProductParams, ShareProductResponse } from "@shop/shared/schemas/telegram";
 import { ErrorResponse } from "@shop/shared/schemas/common";
 import type { App } from "../app-type";
-import { HttpError } from "../plugins/app/errors";
+import { HttpError } from "../http-errors";
 import { getProduct } from "@shop/core/catalog";
 
 /** Each share is a call to Telegram: a client asking more often than a person shares is held back. */

@@ -3,7 +3,7 @@ import { UploadResponse } from "@shop/shared/schemas/admin";
 import { ErrorResponse } from "@shop/shared/schemas/common";
 import { UPLOAD_MAX_FILES } from "@shop/shared/constants";
 import type { App } from "../app-type";
-import { badRequest, HttpError } from "../plugins/app/errors";
+import { badRequest, HttpError } from "../http-errors";
 import { encodeUpload, storeImages, type EncodedImage } from "../services/uploads";
 import { acceptFiles } from "../plugins/external/multipart";
 

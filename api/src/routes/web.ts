@@ -29,7 +29,7 @@ import {
 import { canonicalPath } from "@shop/shared/canonical";
 import { RENDERED_CART_KEY, cartCookieValue, parseCartCookie } from "@shop/shared/cart-cookie";
 import { productStructuredData, withCanonical, withStructuredData } from "../pages/seo";
-import { pageContentSecurityPolicy } from "../plugins/external/helmet";
+import { isUnframablePage, pageContentSecurityPolicy } from "../plugins/external/helmet";
 import { compressedCopy, compressedPage, sendCompressed } from "../plugins/external/compress";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -104,14 +104,17 @@ export default async function webRoutes(app: App) {
   }
 
   // index.html's inline script (it marks a page opened inside Telegram before the first paint) runs by its hash
-  const contentSecurityPolicy = pageContentSecurityPolicy([...indexHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!));
+  const inlineScripts = [...indexHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+  const contentSecurityPolicy = pageContentSecurityPolicy(inlineScripts);
+  // the admin panel is framed by nobody, not even Telegram (plugins/external/helmet.ts)
+  const adminContentSecurityPolicy = pageContentSecurityPolicy(inlineScripts, false);
   /** `kept`: the page is kept (keptPage) and sent again and again: its compressed copy is kept with it */
   const sendPage = (reply: FastifyReply, page: PageAnswer, kept = false) => {
     reply
       .status(page.status)
       .type("text/html; charset=utf-8")
       .header("Cache-Control", page.cacheControl)
-      .header("Content-Security-Policy", contentSecurityPolicy);
+      .header("Content-Security-Policy", isUnframablePage(reply.request.url) ? adminContentSecurityPolicy : contentSecurityPolicy);
     if (page.link) reply.header("Link", page.link);
     return sendCompressed(reply, page.html, kept ? compressedCopy : compressedPage);
   };

@@ -3,7 +3,7 @@ import { readFile, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Metadata } from "sharp";
 import { IMAGE_SIZES, cardImageUrl } from "@shop/shared/images";
-import { badRequest } from "../plugins/app/errors";
+import { badRequest } from "../http-errors";
 
 /**
  * Product image uploads. The type is decided by decoding the content (never by the file name or the

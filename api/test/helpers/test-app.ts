@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Database } from "@shop/prisma/db";
+import { openDatabase, type Database } from "@shop/prisma/db";
 import { buildApp, type App } from "../../src/app";
 import { loadConfig, type Config } from "@shop/core/config";
 import { ensureAdmin, resolveJwtSecret } from "../../src/services/secrets";
 import type { OrderNotifier } from "@shop/core/orders";
-import { openTestDatabase } from "@shop/prisma/test-database";
+import { LOCAL_POSTGRESQL, openTestDatabase } from "@shop/prisma/test-database";
 import type { ProductSharer } from "@shop/core/telegram";
 import type { InvoiceLinks } from "@shop/core/payments";
 
@@ -34,6 +34,13 @@ export async function createTestApp(
     productSharer?: (config: Config) => ProductSharer;
     /** made with the test app's settings (the bot's payment links in the tests of the shop's process) */
     invoiceLinks?: (config: Config) => InvoiceLinks;
+    /**
+     * this database whichever the suite runs on: the embedded one in memory, or a new one on DATABASE_URL's
+     * PostgreSQL server (the machine's own without it); by default the suite's
+     */
+    database?: "embedded" | "postgresql";
+    /** how long a request body may take to arrive (the shop's 30 s by default) */
+    bodyTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-test-"));
@@ -50,7 +57,10 @@ export async function createTestApp(
     RATE_LIMIT_TELEGRAM_USER: "0",
     ...options.env,
   });
-  const db = await openTestDatabase();
+  const db =
+    options.database === "embedded"
+      ? await openDatabase({ embeddedDir: "memory://" })
+      : await openTestDatabase(options.database === "postgresql" ? (process.env.DATABASE_URL ?? LOCAL_POSTGRESQL) : process.env.DATABASE_URL);
   const jwtSecret = await resolveJwtSecret(db, config.jwtSecret);
   await ensureAdmin(db, config);
   // tests change the database behind the API's back: every read checks the catalogue and waits for a change to load
@@ -66,6 +76,7 @@ export async function createTestApp(
     catalogWaitForChanges: true,
     statsFoldEveryMs: options.statsFoldEveryMs,
     preparedOrdersCleanupEveryMs: options.preparedOrdersCleanupEveryMs,
+    bodyTimeoutMs: options.bodyTimeoutMs,
   });
   await app.ready();
   let token: string | null = null;

@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@shop/prisma/db";
+import { retryingConflicts } from "@shop/prisma/unavailable";
 import type { CategoryBody } from "@shop/shared/schemas/admin";
 import type { Category, CategoryType } from "@shop/shared/schemas/catalog";
 import { looksEmpty } from "@shop/shared/text";
@@ -82,11 +83,11 @@ export async function updateCategory(prisma: PrismaClient, id: number, body: Cat
 
 /** Deletes the category; its product links go with it (the products stay, detached). */
 export async function deleteCategory(prisma: PrismaClient, id: number): Promise<{ ok: true; detachedProducts: number }> {
-  return prisma.$transaction(async (tx) => {
+  return retryingConflicts(() => prisma.$transaction(async (tx) => {
     const category = await tx.category.findUnique({ where: { id }, select: { id: true } });
     if (!category) throw notFound(CATEGORY_NOT_FOUND);
     const { count } = await tx.productCategory.deleteMany({ where: { categoryId: id } });
     await tx.category.delete({ where: { id } });
     return { ok: true as const, detachedProducts: count };
-  });
+  }));
 }

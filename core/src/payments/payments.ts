@@ -1,5 +1,5 @@
 import type { Database, Sql } from "@shop/prisma/db";
-import { toDecimal, toKopecks, type Kopecks } from "@shop/shared/money";
+import { kopecksOf, toDecimal, type Kopecks } from "@shop/shared/money";
 import { outOfStockMessage } from "@shop/shared/stock";
 import { conflict, invalid, notFound, ORDER_NOT_FOUND } from "../errors";
 
@@ -41,21 +41,20 @@ export const CURRENCY = "RUB";
 /**
  * A delivery cost typed in roubles with at most kopecks, 0…MAX_DELIVERY_COST, in kopecks; or a Russian 400. Text is
  * read as a manager types a sum in the chat ('420', '420,50', '1 250.5'): digits, a comma or a dot, kopecks; anything
- * else, blank text included, is no sum (JavaScript's Number() would read '' as 0 and '1e3' or '0x10' as numbers).
+ * else, blank text included, is no sum (JavaScript's Number() would read '' as 0 and '1e3' or '0x10' as numbers). A
+ * number is 0 (free delivery) or at least a kopeck once rounded: 1e-10 is not a delivery cost of 0.
  */
 export function checkDeliveryCost(value: unknown): Kopecks {
   const refused = () => invalid(PAYMENT_TEXTS.badDeliveryCost, { delivery_cost: PAYMENT_TEXTS.badDeliveryCost });
-  let kopecks: Kopecks;
+  let kopecks: Kopecks | null;
   if (typeof value === "string") {
     const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(value.replace(/\s/g, ""));
     if (!match) throw refused();
     kopecks = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
   } else {
-    if (typeof value !== "number" || !Number.isFinite(value)) throw refused();
-    kopecks = toKopecks(value);
-    if (Math.abs(value * 100 - kopecks) > 1e-6) throw refused();
+    kopecks = typeof value === "number" ? kopecksOf(value) : null;
   }
-  if (kopecks < 0 || kopecks > MAX_DELIVERY_COST * 100) throw refused();
+  if (kopecks === null || kopecks < 0 || kopecks > MAX_DELIVERY_COST * 100) throw refused();
   return kopecks;
 }
 

@@ -5,11 +5,13 @@ import { prismaTransactionSql, type Database, type Prisma, type PrismaClient } f
 import { noopNotifier, type OrderNotifier } from "../orders";
 import { announceStockChanges } from "../stock";
 import { nextSku } from "@shop/prisma/sequences";
+import { retryingConflicts } from "@shop/prisma/unavailable";
 import { isUploadedImageUrl } from "@shop/shared/images";
 import type { CreateProductBody, UpdateProductBody } from "@shop/shared/schemas/admin";
 import type { Product } from "@shop/shared/schemas/catalog";
 import { looksEmpty, normalizeSearchText } from "@shop/shared/text";
 import { conflict, invalid as badRequest, notFound, PRODUCT_NOT_FOUND } from "../errors";
+import { kopecksOf } from "@shop/shared/money";
 import { productInclude, toProduct } from "./product-mapping";
 
 /**
@@ -39,9 +41,10 @@ type ProductFields = Pick<
 export function parsePrice(raw: number | string): string {
   let cents: number;
   if (typeof raw === "number") {
-    if (!Number.isFinite(raw) || raw <= 0) throw badRequest(PRICE_INVALID, { price: PRICE_INVALID });
-    cents = Math.round(raw * 100);
-    if (Math.abs(raw * 100 - cents) > 1e-6) throw badRequest(PRICE_INVALID, { price: PRICE_INVALID });
+    // at least a kopeck once rounded: 1e-10 is not a price of 0
+    const kopecks = kopecksOf(raw);
+    if (kopecks === null || kopecks < 1) throw badRequest(PRICE_INVALID, { price: PRICE_INVALID });
+    cents = kopecks;
   } else {
     const text = raw.replace(/\s/g, "").replace(",", ".");
     if (!text) throw badRequest(PRICE_REQUIRED, { price: PRICE_REQUIRED });
@@ -127,7 +130,7 @@ export async function stockNow(db: Database, products: readonly { id: number }[]
 export async function createProduct(prisma: PrismaClient, uploadDir: string, body: CreateProductBody): Promise<Product> {
   const data = productData(body);
   const imageUrls = [...new Set((body.imageUrls ?? []).map((url) => checkNewImageUrl(uploadDir, url)))];
-  return prisma.$transaction(async (tx) => {
+  return retryingConflicts(() => prisma.$transaction(async (tx) => {
     const categoryIds = (await checkCategories(tx, body.categoryIds)) ?? [];
     const product = await tx.product.create({
       data: {
@@ -139,7 +142,7 @@ export async function createProduct(prisma: PrismaClient, uploadDir: string, bod
       select: { id: true },
     });
     return readProduct(tx, product.id);
-  });
+  }));
 }
 
 /**
@@ -160,7 +163,8 @@ export async function updateProduct(
     return id !== undefined ? { id } : { imageUrl: checkNewImageUrl(uploadDir, image.image_url) };
   });
   let queued = false;
-  const product = await prisma.$transaction(async (tx) => {
+  // a deadlock with an order taking pieces of the same products is run again (@shop/prisma/unavailable)
+  const product = await retryingConflicts(() => prisma.$transaction(async (tx) => {
     // the row is locked while it changes: an order taking its last piece waits, and the stock it started from is exact
     const sql = prismaTransactionSql(tx);
     const [locked] = await sql.query<{ stock: number | null }>(`SELECT stock FROM products WHERE id = $1 FOR UPDATE`, [id]);
@@ -207,7 +211,7 @@ export async function updateProduct(
       }
     }
     return readProduct(tx, id);
-  });
+  }));
   if (queued) notifier.queued?.();
   return product;
 }

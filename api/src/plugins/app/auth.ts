@@ -1,7 +1,7 @@
 import fp from "fastify-plugin";
 import type { FastifyRequest } from "fastify";
 import { isDbId } from "@shop/shared/ids";
-import { HttpError } from "./errors";
+import { HttpError } from "../../http-errors";
 
 const SESSION_ENDED = "Сессия истекла или токен недействителен. Войдите снова.";
 

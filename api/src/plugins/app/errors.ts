@@ -3,24 +3,10 @@ import type { Socket } from "node:net";
 import fp from "fastify-plugin";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ShopError, type ShopErrorKind } from "@shop/core/errors";
-import { isDatabaseUnavailable } from "@shop/prisma/unavailable";
+import { isDatabaseUnavailable, isTransientConflict } from "@shop/prisma/unavailable";
+import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS, HttpError } from "../../http-errors";
 import { validationMessages } from "./validation-messages";
 
-export { invalid as badRequest, notFound, conflict } from "@shop/core/errors";
-
-/**
- * An error of the HTTP layer itself (401 of a missing token, 413, 429) whose message a shopper or an admin may
- * read: it goes out as `{ message, errors? }`. The shop's own rules throw ShopError (@shop/core/errors).
- */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly errors?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
 
 const SHOP_ERROR_STATUS: Record<ShopErrorKind, number> = {
   invalid: 400,
@@ -31,9 +17,12 @@ const SHOP_ERROR_STATUS: Record<ShopErrorKind, number> = {
   unprocessable: 422,
 };
 
-/** docs/api.md#errors: the database cannot be reached; nothing was written, the same request may be sent again */
-export const DATABASE_UNAVAILABLE_MESSAGE = "Магазин временно недоступен. Повторите попытку через минуту.";
-export const DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS = 10;
+
+/** The 503 of a database that is not there (isDatabaseUnavailable), on any route. */
+export function databaseUnavailable(reply: FastifyReply) {
+  reply.header("Retry-After", String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS));
+  return reply.status(503).send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+}
 
 const STATUS_MESSAGES: Record<number, string> = {
   400: "Некорректный запрос",
@@ -42,6 +31,7 @@ const STATUS_MESSAGES: Record<number, string> = {
   404: "Не найдено",
   405: "Метод не поддерживается",
   406: "Неподдерживаемый формат ответа",
+  408: "Запрос не пришёл целиком вовремя",
   409: "Конфликт данных",
   413: "Слишком большой запрос",
   415: "Неподдерживаемый тип данных",
@@ -91,8 +81,11 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, "database unreachable: answered 503");
-      reply.header("Retry-After", String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS));
-      return reply.status(503).send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+      return databaseUnavailable(reply);
+    }
+    if (isTransientConflict(error)) {
+      request.log.warn({ err: error }, "deadlock or serialization failure after every retry: answered 503");
+      return databaseUnavailable(reply);
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {

@@ -1,15 +1,16 @@
 import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from "fastify";
 import { hasLoneSurrogate } from "@shop/shared/text";
-import { badRequest } from "./errors";
+import { badRequest } from "../../http-errors";
 import { fieldLabel } from "./validation-messages";
 
 /**
  * What the schemas cannot say about typed input, checked before them on every route (docs/api.md#validation-messages):
  * - text: a NUL character is removed (PostgreSQL cannot store it); half of an emoji (a lone surrogate) is refused;
  * - nesting: lists and objects deeper than MAX_DEPTH are refused;
- * - numbers: where the schema wants a number, a string must be a plain decimal. The validator coerces query
- *   strings (and strings in bodies) with JavaScript's `+x`, which reads 'Infinity', '1e309' and '0x10' as numbers.
+ * - numbers: where the schema wants a number, a string must be a plain decimal. The validator reads query strings
+ *   and path parameters with JavaScript's `+x`, which takes 'Infinity', '1e309' and '0x10' for numbers; in a body
+ *   no string is a number (lib/validators.ts), and the field is named here the same way.
  */
 
 export const BAD_TEXT = "текст содержит недопустимые символы";

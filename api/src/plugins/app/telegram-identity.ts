@@ -1,7 +1,7 @@
 import fp from "fastify-plugin";
 import type { FastifyRequest } from "fastify";
 import { validateInitData, type TelegramUser } from "@shop/shared/telegram-init-data";
-import { HttpError } from "./errors";
+import { HttpError } from "../../http-errors";
 
 declare module "fastify" {
   interface FastifyRequest {

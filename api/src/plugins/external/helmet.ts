@@ -4,11 +4,14 @@ import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
 
 /**
- * Security headers. The shop runs inside Telegram's web client as an iframe, so framing is allowed for
- * Telegram's origins instead of being denied.
+ * Security headers. The shop runs inside Telegram's web client as an iframe, so its pages may be framed by
+ * Telegram's origins instead of nobody; the admin panel and the API by nobody. HSTS only where the request came over
+ * TLS (below): sent over plain HTTP it means nothing to a browser, and a shop tried on a LAN address without TLS
+ * should not tell anything that it must use https.
  */
 export const HELMET_OPTIONS: HelmetOptions = {
   frameguard: false,
+  strictTransportSecurity: false,
   crossOriginEmbedderPolicy: false,
   crossOriginResourcePolicy: { policy: "cross-origin" },
   contentSecurityPolicy: {
@@ -38,16 +41,26 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
   return headers;
 }
 
+/** Strict-Transport-Security of an answer to a request that came over TLS: a year, subdomains included. */
+export const HSTS = "max-age=31536000; includeSubDomains";
+
+/** The pages nobody may frame: the admin panel (clickjacking its buttons) and the API's documentation. */
+export const isUnframablePage = (url: string) =>
+  url === "/admin" || url.startsWith("/admin/") || url.startsWith("/admin?") || url.startsWith("/api/docs");
+
 /**
  * The Content-Security-Policy of a page whose HTML holds these inline scripts: each is allowed by its SHA-256, no
- * other inline script runs.
+ * other inline script runs. `framable`: Telegram's web client may show it in a frame (the shop's pages); otherwise
+ * nobody may (the admin panel).
  */
-export function pageContentSecurityPolicy(inlineScripts: readonly string[]): string {
+export function pageContentSecurityPolicy(inlineScripts: readonly string[], framable = true): string {
   const directives = HELMET_OPTIONS.contentSecurityPolicy as { directives: Record<string, unknown> };
   const hashes = inlineScripts.map((script) => `'sha256-${createHash("sha256").update(script, "utf8").digest("base64")}'`);
   const options: HelmetOptions = {
     ...HELMET_OPTIONS,
-    contentSecurityPolicy: { directives: { ...directives.directives, scriptSrc: ["'self'", ...hashes] } },
+    contentSecurityPolicy: {
+      directives: { ...directives.directives, scriptSrc: ["'self'", ...hashes], ...(framable ? {} : { frameAncestors: ["'none'"] }) },
+    },
   };
   return securityHeaders(options)["content-security-policy"]!;
 }
@@ -76,9 +89,12 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
 const isApiAnswer = (url: string) => url.startsWith("/api/") && !url.startsWith("/api/docs");
 
 /**
- * Every response carries them: pages and files all of them, the API's answers all but the document-only ones, with
- * their own policy. Not through @fastify/helmet: it builds the helmet middleware again for every request (parsing
- * the CSP directives each time, two hooks), ≈ 2.5 % of the API's CPU on a product read.
+ * Every response carries them: pages and files all of them, the admin panel's pages framed by nobody (its policy
+ * and X-Frame-Options for browsers that know only that), the API's answers all but the document-only ones, with
+ * their own policy; HSTS when the request came over TLS, to this server or to a proxy it trusts (request.protocol
+ * reads X-Forwarded-Proto only from TRUST_PROXY's proxies). Not through @fastify/helmet: it builds the helmet
+ * middleware again for every request (parsing the CSP directives each time, two hooks), ≈ 2.5 % of the API's CPU
+ * on a product read.
  */
 export default fp(async (app) => {
   const headers = securityHeaders();
@@ -86,8 +102,11 @@ export default fp(async (app) => {
     ...Object.fromEntries(Object.entries(headers).filter(([name]) => !DOCUMENT_ONLY_HEADERS.includes(name))),
     "content-security-policy": API_CONTENT_SECURITY_POLICY,
   };
+  const unframableHeaders = { ...headers, "content-security-policy": pageContentSecurityPolicy([], false), "x-frame-options": "DENY" };
   app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(isApiAnswer(request.url) ? apiHeaders : headers);
+    const url = request.url;
+    reply.headers(isApiAnswer(url) ? apiHeaders : isUnframablePage(url) ? unframableHeaders : headers);
+    if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
     done();
   });
 });

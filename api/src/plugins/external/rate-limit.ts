@@ -1,6 +1,9 @@
+import { createHash } from "node:crypto";
 import fp from "fastify-plugin";
 import rateLimit, { type FastifyRateLimitStore } from "@fastify/rate-limit";
-import { HttpError } from "../app/errors";
+import type { FastifyBaseLogger, RouteOptions } from "fastify";
+import type { Redis } from "ioredis";
+import { HttpError } from "../../http-errors";
 
 /** The 429 answer of every limited route: a Russian `{ message }`; the plugin adds Retry-After (seconds). */
 export function tooManyRequests(ttlMs: number): HttpError {
@@ -46,14 +49,134 @@ class FixedWindowStore implements FastifyRateLimitStore {
 }
 
 /**
- * Off by default; routes opt in with `config: { rateLimit: perMinute(n) }` (docs/api.md#request-limits). Counts are
- * per client address (request.ip, which follows TRUST_PROXY) in each process's memory: with N API instances a
- * client may make up to N times a limit when the proxy spreads its requests.
+ * One window in Redis, for every API instance pointed at it: the first request of a window sets the key's expiry,
+ * every request gets its own count (INCR is atomic, so a burst spread over instances is counted once).
  */
-export default fp(async (app) => {
+const WINDOW_SCRIPT = `
+local current = redis.call('INCR', KEYS[1])
+if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {current, ttl}`;
+
+type WindowRedis = Redis & { shopWindow(key: string, windowMs: number): Promise<[number, number]> };
+
+/** how often at most a Redis that does not answer is written to the log */
+const REDIS_WARNING_EVERY_MS = 60_000;
+
+/**
+ * Fixed one-window counts in Redis (REDIS_URL), shared by every API instance of the shop. While Redis does not
+ * answer, each instance counts in its own memory again (FixedWindowStore), so the shop keeps taking requests and
+ * keeps a limit per instance; GET /api/health lists "redis" as down meanwhile.
+ */
+class SharedWindowStore implements FastifyRateLimitStore {
+  constructor(
+    private readonly redis: WindowRedis,
+    private readonly prefix: string,
+    private readonly fallback: FastifyRateLimitStore,
+    private readonly warn: (error: unknown) => void,
+  ) {}
+
+  incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number): void {
+    this.redis.shopWindow(this.prefix + key, timeWindow).then(
+      ([current, ttl]) => callback(null, { current, ttl }),
+      (error: unknown) => {
+        this.warn(error);
+        this.fallback.incr(key, callback, timeWindow, max);
+      },
+    );
+  }
+
+  child(routeOptions: RouteOptions & { routeInfo?: { method?: unknown; url?: unknown } }): FastifyRateLimitStore {
+    const route = `${String(routeOptions.routeInfo?.method ?? "")}${String(routeOptions.routeInfo?.url ?? "")}:`;
+    return new SharedWindowStore(this.redis, this.prefix + route, new FixedWindowStore(), this.warn);
+  }
+}
+
+export interface RequestLimits {
+  /** where the counts live */
+  store: "memory" | "redis";
+  /** false while the Redis of the shared counts does not answer (GET /api/health) */
+  healthy(): Promise<boolean>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    requestLimits: RequestLimits;
+  }
+}
+
+export interface RateLimitOptions {
+  /** redis://… of REDIS_URL; null: each instance counts in its own memory */
+  redisUrl: string | null;
+  /**
+   * names this shop's keys in Redis, the same on every instance of the shop and different between shops sharing
+   * one Redis (the JWT secret's hash: every instance of a shop has the same secret)
+   */
+  shopKey: string;
+}
+
+/** how long a request waits for Redis before it is counted in memory instead */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+
+async function connectRedis(url: string, log: FastifyBaseLogger): Promise<{ redis: WindowRedis; warn: (error: unknown) => void }> {
+  // loaded only with REDIS_URL: an instance that counts in memory never holds the client
+  const { Redis } = await import("ioredis");
+  let lastWarning = 0;
+  const warn = (error: unknown) => {
+    if (Date.now() - lastWarning < REDIS_WARNING_EVERY_MS) return;
+    lastWarning = Date.now();
+    log.warn({ err: error }, "Redis of the request limits does not answer: counting in this instance's memory meanwhile");
+  };
+  const redis = new Redis(url, {
+    // a command while Redis is away fails at once (and is counted in memory) instead of waiting in a queue
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    connectTimeout: 2_000,
+    // reconnects forever, at most every 2 s
+    retryStrategy: (times) => Math.min(times * 200, 2_000),
+  }) as WindowRedis;
+  redis.defineCommand("shopWindow", { numberOfKeys: 1, lua: WINDOW_SCRIPT });
+  redis.on("error", warn);
+  return { redis, warn };
+}
+
+/**
+ * Off by default; routes opt in with `config: { rateLimit: perMinute(n) }` (docs/api.md#request-limits). Counts are
+ * per client address (request.ip, which follows TRUST_PROXY): with REDIS_URL in Redis, shared by every API
+ * instance; without it in each process's memory, so that with N instances a client may make up to N times a limit
+ * when the proxy spreads its requests.
+ */
+export default fp(async (app, options: RateLimitOptions) => {
+  let store: new () => FastifyRateLimitStore = FixedWindowStore;
+  let limits: RequestLimits = { store: "memory", healthy: async () => true };
+  if (options.redisUrl) {
+    const { redis, warn } = await connectRedis(options.redisUrl, app.log);
+    const prefix = `shop:${createHash("sha256").update(options.shopKey).digest("hex").slice(0, 16)}:limits:`;
+    store = class extends SharedWindowStore {
+      constructor() {
+        super(redis, prefix, new FixedWindowStore(), warn);
+      }
+    };
+    limits = {
+      store: "redis",
+      healthy: () => redis.ping().then(
+        () => true,
+        () => false,
+      ),
+    };
+    app.addHook("onClose", async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
+  app.decorate("requestLimits", limits);
   await app.register(rateLimit, {
     global: false,
-    store: FixedWindowStore,
+    store,
     errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl),
   });
 });
