@@ -86,17 +86,25 @@ describe.runIf(redisUrl)("request limits in Redis, shared by two API processes",
   }
 
   it("counts one address's orders on both processes together: the limit of 3 a minute holds for the pair", async () => {
-    const codes: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      const response = await post(apis[i % 2]!, "/api/orders", { ...CONTACT, cart_items: [line(fixture.products[0]!, 1)] }, "192.0.2.2");
-      codes.push(response.status);
-      if (response.status === 429) {
-        expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
-        expect(((await response.json()) as { message: string }).message).toMatch(/^Слишком много запросов\. Повторите через \d+ с\.$/);
+    // A request waits 500 ms for Redis and is then counted in its process's own memory (so that a slow Redis never
+    // holds the shop up). On a busy machine a process may miss that for a request (its log says "Command timed
+    // out", once a minute at most); such a run lets a fourth order through and is made again with another address,
+    // up to three times. Counts kept apart in each process give six 201s every time.
+    const EXPECTED = [201, 201, 201, 429, 429, 429];
+    let codes: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      codes = [];
+      for (let i = 0; i < 6; i++) {
+        const response = await post(apis[i % 2]!, "/api/orders", { ...CONTACT, cart_items: [line(fixture.products[0]!, 1)] }, `192.0.2.${10 + attempt}`);
+        codes.push(response.status);
+        if (response.status === 429) {
+          expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
+          expect(((await response.json()) as { message: string }).message).toMatch(/^Слишком много запросов\. Повторите через \d+ с\.$/);
+        }
       }
+      if (codes.join() === EXPECTED.join()) break;
     }
-    // in each process's own memory this would be six 201s (three each)
-    expect(codes).toEqual([201, 201, 201, 429, 429, 429]);
+    expect(codes, apis.map((api) => api.output()).join("\n---\n")).toEqual(EXPECTED);
   });
 
   it("counts sign-in requests on both processes together: 20 a minute from one address", async () => {
