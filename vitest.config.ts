@@ -44,6 +44,7 @@ export default defineConfig({
           name: "browser",
           include: ["e2e/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["e2e/helpers/web-build.ts"],
           testTimeout: 180_000,
           hookTimeout: 300_000,
           pool: "forks",
