@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * One runner, four kinds of tests:
+ * One runner, five kinds of tests:
  * - unit: pure rules in `shared`
+ * - core: the domain (orders, stock, payments) on a fresh database, embedded or PostgreSQL (DATABASE_URL)
  * - api: the real server through inject/HTTP on a fresh database (embedded, or PostgreSQL via DATABASE_URL); also the bot and the two together (server/test)
  * - web: React components and stores in happy-dom
  * - browser: the built app in Debian's Chromium through playwright-core (scripts/test.mjs decides whether it runs)
@@ -22,6 +23,16 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["api/test/**/*.test.ts", "bot/test/**/*.test.ts", "server/test/**/*.test.ts", "prisma/test/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+        },
+      },
+      {
+        test: {
+          name: "core",
+          include: ["core/test/**/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
