@@ -55,10 +55,14 @@ export default defineConfig({
           name: "browser",
           include: ["e2e/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["e2e/helpers/web-build.ts"],
           testTimeout: 180_000,
           hookTimeout: 300_000,
+          // the files share the run's workers with the other projects' (two at a time on a 2-core machine:
+          // scripts/test.mjs), each with its own server and Chromium, which mostly wait on each other. One at a
+          // time after the other projects they took 666 s of a 907 s run on this 2-core machine; two at a time
+          // among them, 300 s of 623 s
           pool: "forks",
-          fileParallelism: false,
           // what a page does after a step (a chunk arriving, a debounced search, a merge with the cloud) takes
           // longer than expect.poll's default second on a slow or busy machine
           expect: { poll: { timeout: 10_000 } },

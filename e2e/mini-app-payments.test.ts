@@ -1,4 +1,3 @@
-import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { CatalogResponse } from "@shop/shared/schemas/catalog";
@@ -7,7 +6,7 @@ import type { KpiResponse } from "@shop/shared/schemas/admin";
 import { formatAdminPrice, formatDateTime, formatRub } from "@shop/shared/format";
 import { launchBrowser, openPage, screenshot, type OpenedPage, type ViewportName } from "./helpers/browser";
 import { miniAppLauncher, openInTelegram, telegramEventsOf } from "./helpers/mini-app";
-import { buildWeb, startServer, type ShopServer } from "./helpers/server";
+import { startServer, type ShopServer } from "./helpers/server";
 import { haveChromium } from "./helpers/shop-for-tests";
 import { emitTelegramEvent, signedInitData, type TelegramUserData, type ThemeName } from "./helpers/telegram";
 import { invoiceOf, payInvoice } from "./helpers/payments";
@@ -45,17 +44,14 @@ const newPage = async (server: ShopServer, viewport: ViewportName) => patient(aw
 /** A phone's page whose window plays the Telegram client. */
 const newMiniApp = async (server: ShopServer, theme: ThemeName) => patient(await openInTelegram(browser, server.url, theme));
 
-let webDistDir: string;
 let telegram: FakeTelegram;
 let shop: ShopServer;
 let browser: Browser;
 
 beforeAll(async () => {
   if (!haveChromium) return;
-  webDistDir = buildWeb();
   telegram = await startFakeTelegram(BOT_TOKEN);
   shop = await startServer({
-    webDistDir,
     env: {
       TELEGRAM_BOT_TOKEN: BOT_TOKEN,
       TELEGRAM_BOT_USERNAME: BOT_USERNAME,
@@ -71,7 +67,6 @@ afterAll(async () => {
   await browser?.close();
   await shop?.stop();
   await telegram?.close();
-  if (webDistDir) rmSync(webDistDir, { recursive: true, force: true });
 });
 
 /** A Mini App order of `user`, placed through the API as the Mini App places it. */
@@ -277,7 +272,6 @@ describe.skipIf(!haveChromium)("a shop without online payment", () => {
 
   beforeAll(async () => {
     plain = await startServer({
-      webDistDir,
       env: { TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_BOT_USERNAME: BOT_USERNAME, TELEGRAM_API_ROOT: telegram.url, BOT_MODE: "off" },
     });
   });

@@ -1,10 +1,9 @@
-import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { CatalogResponse, ProductCard } from "@shop/shared/schemas/catalog";
 import { hydrated, launchBrowser, openPage, screenshot, type OpenedPage } from "./helpers/browser";
 import { catalogLoaded, lastTelegramEvent, miniAppLauncher, noToasts, openInTelegram, telegramEventsOf as eventsOf } from "./helpers/mini-app";
-import { buildWeb, startServer, type ShopServer } from "./helpers/server";
+import { startServer, type ShopServer } from "./helpers/server";
 import { haveChromium } from "./helpers/shop-for-tests";
 import { emitTelegramEvent as emit, TelegramCloudStorage, type ClientOptions, type TelegramUserData, type ThemeName } from "./helpers/telegram";
 
@@ -19,16 +18,13 @@ const BOT_TOKEN = "7000000002:E2E_token_that_signs_the_reach_init_data";
 const BOT_USERNAME = "handmade_reach_bot";
 const MINI_APP_URL = `https://t.me/${BOT_USERNAME}/shop`;
 
-let webDist: string;
 let server: ShopServer;
 let browser: Browser;
 let products: ProductCard[];
 
 beforeAll(async () => {
   if (!haveChromium) return;
-  webDist = buildWeb();
   server = await startServer({
-    webDistDir: webDist,
     env: { TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_BOT_USERNAME: BOT_USERNAME, TELEGRAM_MINI_APP_URL: MINI_APP_URL, BOT_MODE: "off" },
   });
   browser = await launchBrowser();
@@ -39,7 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (webDist) rmSync(webDist, { recursive: true, force: true });
 });
 
 let nextUserId = 881000000;
@@ -394,7 +389,7 @@ describe.skipIf(!haveChromium)("my orders on the website", () => {
   });
 
   it("has no such link without a bot", async () => {
-    const plain = await startServer({ webDistDir: webDist });
+    const plain = await startServer();
     const site = await openPage(browser, "mobile", { baseURL: plain.url });
     try {
       await site.page.goto("/my-orders");

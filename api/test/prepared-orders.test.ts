@@ -107,6 +107,36 @@ describe("POST /api/orders/prepare", () => {
     expect(noOrder.statusCode).toBe(400);
   });
 
+  it("refuses a cart asking for more pieces than are left (409 out_of_stock, every short line) and keeps nothing", async () => {
+    const plate = f.byName("Тарелка «Ёлочка»");
+    const bowl = f.byName("Салатник глазурованный");
+    const napkins = f.byName("Салфетки льняные, 4 шт.");
+    const setStock = (id: number, stock: number | null) => t.prisma.product.update({ where: { id }, data: { stock } });
+    await setStock(plate.id, 1);
+    await setStock(bowl.id, 0);
+    await setStock(napkins.id, 5);
+    try {
+      const kept = await t.prisma.preparedOrder.count();
+      const cart = [cartLine("Салфетки льняные, 4 шт.", 2), cartLine("Тарелка «Ёлочка»", 2), cartLine("Салатник глазурованный")];
+      const refused = await prepare({ order: CONTACT, cart }, { "idempotency-key": "prep-short" });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        message: "Товара «Тарелка «Ёлочка»» осталось 1 шт.",
+        code: "out_of_stock",
+        items: [
+          { product_id: plate.id, name: plate.name, available: 1 },
+          { product_id: bowl.id, name: bowl.name, available: 0 },
+        ],
+      });
+      expect(await t.prisma.preparedOrder.count()).toBe(kept);
+      // nothing is reserved by preparing: the stock is as it was
+      const stock = await t.prisma.product.findMany({ where: { id: { in: [plate.id, bowl.id, napkins.id] } }, orderBy: { id: "asc" } });
+      expect(stock.map((product) => product.stock)).toEqual([1, 0, 5]);
+    } finally {
+      for (const product of [plate, bowl, napkins]) await setStock(product.id, null);
+    }
+  });
+
   it("returns the same token for a retried submission with the same Idempotency-Key", async () => {
     const payload = { order: CONTACT, cart: [cartLine("Кружка ручной лепки")], source: "mobile_web" };
     const first = await prepare(payload, { "idempotency-key": "prep-1" });

@@ -5,7 +5,7 @@ import path from "node:path";
 import { createScratchDatabase } from "@shop/prisma/test-database";
 
 /**
- * The real shop for browser tests: a fresh build of the web app, then `tsx server/src/main.ts` on a free port with
+ * The real shop for browser tests: a build of the web app, then `tsx server/src/main.ts` on a free port with
  * its own temporary data directory (embedded database, uploads), the demo catalogue seeded and a known admin.
  */
 
@@ -32,7 +32,10 @@ export interface ShopServer {
 export interface StartOptions {
   /** extra environment, e.g. TELEGRAM_BOT_TOKEN, TELEGRAM_API_ROOT, DATABASE_URL */
   env?: Record<string, string>;
-  /** an already built web app (see buildWeb); built into a fresh temporary directory when missing */
+  /**
+   * an already built web app (see buildWeb); by default the browser tests' shared build (E2E_WEB_DIST_DIR), or one
+   * built into a fresh temporary directory for this server
+   */
   webDistDir?: string;
   /** seed the demo catalogue (default true) */
   seed?: boolean;
@@ -87,8 +90,11 @@ export async function startServer(options: StartOptions = {}): Promise<ShopServe
   // E2E_BASE_URL: run against a shop that is already running (its admin password must be E2E_ADMIN's)
   const external = process.env.E2E_BASE_URL?.replace(/\/+$/, "");
   if (external) return connectTo(external);
-  const webDistDir = options.webDistDir ?? buildWeb();
-  const ownsDist = !options.webDistDir;
+  // the run's one build (E2E_WEB_DIST_DIR, made by the browser project's global setup: helpers/web-build.ts), or
+  // a build of this server's own outside such a run
+  const sharedDist = options.webDistDir ?? process.env.E2E_WEB_DIST_DIR;
+  const webDistDir = sharedDist ?? buildWeb();
+  const ownsDist = !sharedDist;
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
   mkdirSync(dataDir, { recursive: true });
   const postgres = process.env.E2E_DATABASE_URL && !options.env?.DATABASE_URL
