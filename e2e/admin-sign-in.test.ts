@@ -74,7 +74,7 @@ describe.skipIf(!chromiumPath())("admin sign-in under a guessing attack", () => 
       try {
         await signInThroughTheForm(stranger);
         await expect
-          .poll(() => stranger.page.locator(".adm-form-error").textContent())
+          .poll(() => stranger.page.getByRole("alert").textContent())
           .toMatch(/^Слишком много неудачных попыток входа\. Повторите через \d+ (с|мин)\.$/);
         expect(stranger.page.url()).toContain("/admin/login");
         await screenshot(stranger.page, "admin-login-wait", viewport);
