@@ -41,6 +41,8 @@ export async function createTestApp(
     database?: "embedded" | "postgresql";
     /** how long a request body may take to arrive (the shop's 30 s by default) */
     bodyTimeoutMs?: number;
+    /** how long the catalogue in memory answers before asking for its version again (0 by default: every read asks) */
+    catalogCheckMs?: number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-test-"));
@@ -72,7 +74,7 @@ export async function createTestApp(
     productSharer: options.productSharer?.(config),
     invoiceLinks: options.invoiceLinks?.(config),
     logger: false,
-    catalogCheckMs: 0,
+    catalogCheckMs: options.catalogCheckMs ?? 0,
     catalogWaitForChanges: true,
     statsFoldEveryMs: options.statsFoldEveryMs,
     preparedOrdersCleanupEveryMs: options.preparedOrdersCleanupEveryMs,

@@ -44,8 +44,10 @@ export default fp(async (app: FastifyInstance, options: { bodyTimeoutMs?: number
     done(null, timed);
   });
 
+  // a request without a body is not `complete` until someone reads its (empty) stream: only a body still on its
+  // way closes the connection, or every GET would cost the client a new connection
   app.addHook("onSend", (request, reply, payload, done) => {
-    if (request.raw.complete === false) reply.header("connection", "close");
+    if (request.raw.complete === false && hasBody(request)) reply.header("connection", "close");
     done(null, payload);
   });
 
