@@ -56,14 +56,16 @@
  *   rows.ts        how each row of the table is measured
  *   table.ts       printing the rows and writing the tables (../results.ts)
  */
+import { existsSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { measureDatabaseOrders, prepareEmbedded, preparePostgres, serverReachable } from "./api/databases";
 import { startCeilingBeside, type CeilingBeside } from "./api/load";
 import { parseOptions, type Options } from "./api/options";
 import { memoryOf, sleep, startApi, type Memory } from "./api/processes";
 import { orderTargetsFor, readCatalogue, routes, signInAdmin, VARIED_CATALOGUE, type Route } from "./api/routes";
 import { measureCeiling, measureReload, measureRoute, measureStartUnderLoad, orderCeilingRow } from "./api/rows";
-import { IDLE_SECONDS, type DatabaseKind } from "./api/settings";
+import { IDLE_SECONDS, ROOT, type DatabaseKind } from "./api/settings";
 import { fmt, loadAverage, printTimedRow, writeApiTable, type Row } from "./api/table";
 
 const options = parseOptions(process.argv.slice(2));
@@ -131,6 +133,7 @@ async function runDatabase(kind: DatabaseKind, { reuse, duration, only, serverUr
 }
 
 console.log(`API benchmark · ${os.cpus().length} CPUs · load average ${loadAverage()} · ${options.duration} s per route${options.reuse ? " · reusing seeds" : ""}`);
+if (!existsSync(path.join(ROOT, "apps/web/dist/index.html"))) console.log("The web app is not built: the page rows are left out (npm run build first to measure them).");
 for (const kind of ["embedded", "postgresql"] as const) {
   if (options.db && options.db !== kind) continue;
   await runDatabase(kind, options);
