@@ -1,3 +1,4 @@
+import { formatPrice } from "./format";
 import { toKopecks, type Kopecks } from "./money";
 import type { PersonalizationField, ProductOption, ProductVariant } from "./schemas/catalog";
 
@@ -40,6 +41,8 @@ export const charCount = (text: string) => [...text].length;
 /** A line's personalisation as priced: the field's label, the text, the extra per piece (kopecks). */
 export interface PricedPersonalization {
   fieldId: number;
+  /** the chosen value of a choice field (its price is the value's); null for the other kinds */
+  choice: string | null;
   label: string;
   value: string;
   price: Kopecks;
@@ -73,7 +76,7 @@ export function checkPersonalization(
         if (field.required) return { ok: false, message: PERSONALIZATION_MESSAGES.required(field.label) };
         continue;
       }
-      items.push({ fieldId: field.id, label: field.label, value: "Да", price: toKopecks(field.price) });
+      items.push({ fieldId: field.id, choice: null, label: field.label, value: "Да", price: toKopecks(field.price) });
       continue;
     }
     if (value === "") {
@@ -83,12 +86,12 @@ export function checkPersonalization(
     if (field.kind === "choice") {
       const choice = field.choices.find((c) => c.value.toLowerCase() === value.toLowerCase());
       if (!choice) return { ok: false, message: PERSONALIZATION_MESSAGES.unknownChoice(field.label) };
-      items.push({ fieldId: field.id, label: field.label, value: choice.value, price: toKopecks(choice.price) });
+      items.push({ fieldId: field.id, choice: choice.value, label: field.label, value: choice.value, price: toKopecks(choice.price) });
       continue;
     }
     const max = field.max_length ?? DEFAULT_MAX_LENGTH[field.kind];
     if (charCount(value) > max) return { ok: false, message: PERSONALIZATION_MESSAGES.tooLong(field.label, max) };
-    items.push({ fieldId: field.id, label: field.label, value, price: field.kind === "text" ? toKopecks(field.price) : 0 });
+    items.push({ fieldId: field.id, choice: null, label: field.label, value, price: field.kind === "text" ? toKopecks(field.price) : 0 });
   }
   return { ok: true, items };
 }
@@ -132,4 +135,17 @@ export function variantSummary(variants: readonly Pick<ProductVariant, "price" |
     days = Math.min(...soldOut.map((v) => v.made_to_order_days!));
   }
   return { price, priceMax: max > price ? max : null, stock, made_to_order_days: days };
+}
+
+/** «от 1 200 руб.» when the product's variants differ in price (a card's price_max, or its variants), else the price. */
+export function priceFromLabel(product: { price: number; price_max?: number; variants?: readonly { price: number }[] }): string {
+  const varies = product.price_max !== undefined || (product.variants ?? []).some((variant) => variant.price !== product.price);
+  return varies ? `от ${formatPrice(product.price)}` : formatPrice(product.price);
+}
+
+/** A line as one text for people: «Кольцо (Размер: 17) — Гравировка: Маша; Подарочная упаковка: Да». */
+export function lineDescription(line: { name: string; variantTitle?: string | null; personalization?: readonly { label: string; value: string }[] }): string {
+  const name = line.variantTitle ? `${line.name} (${line.variantTitle})` : line.name;
+  const texts = (line.personalization ?? []).map((item) => `${item.label}: ${item.value}`);
+  return texts.length > 0 ? `${name} — ${texts.join("; ")}` : name;
 }
