@@ -1,5 +1,5 @@
 import Type, { type Static } from "typebox";
-import { CategoryType, Product } from "./catalog";
+import { CategoryType, OptionKind, PersonalizationKind, Product } from "./catalog";
 import { Id, Nullable, Page } from "./common";
 import { MADE_TO_ORDER_DAYS_MAX, STOCK_MAX } from "../stock";
 
@@ -38,6 +38,86 @@ const NullableCount = (range: { minimum: number; maximum: number }) => Type.Unsa
 const Dimension = Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100000 })));
 const ImageUrl = Type.String({ minLength: 1, maxLength: 500 });
 
+/** A price as typed (see ProductFields.price). */
+const TypedPrice = Type.Unsafe<number | string>({ type: ["number", "string"], maxLength: 20 });
+/** An extra price as typed: 0 allowed. */
+const TypedExtra = Type.Unsafe<number | string>({ type: ["number", "string"], maxLength: 20 });
+
+/** Limits of options, variants and personalisation (docs/product.md#variants-and-personalisation). */
+export const VARIANT_LIMITS = {
+  options: 3,
+  optionName: 40,
+  values: 30,
+  value: 40,
+  variants: 200,
+  skuSuffix: 20,
+  fields: 10,
+  label: 60,
+  hint: 200,
+  maxLength: 500,
+  choices: 30,
+  choice: 60,
+} as const;
+
+export const OptionBody = Type.Object({
+  /** kept options carry their id; new ones none */
+  id: Type.Optional(Id),
+  name: Type.String({ maxLength: VARIANT_LIMITS.optionName }),
+  kind: Type.Optional(OptionKind),
+  values: Type.Array(
+    Type.Object({
+      id: Type.Optional(Id),
+      value: Type.String({ maxLength: VARIANT_LIMITS.value }),
+      /** "#rrggbb", colour options only */
+      swatch: Type.Optional(Nullable(Type.String({ pattern: "^#[0-9a-fA-F]{6}$" }))),
+    }),
+    { maxItems: VARIANT_LIMITS.values },
+  ),
+});
+export type OptionBody = Static<typeof OptionBody>;
+
+export const VariantBody = Type.Object({
+  /** the value texts, one per option in the options' order: what names the combination */
+  option_values: Type.Array(Type.String({ maxLength: VARIANT_LIMITS.value }), { maxItems: VARIANT_LIMITS.options }),
+  /** the article's suffix (letters, digits, "-" and "_"); left out: made of the values */
+  sku_suffix: Type.Optional(Type.String({ maxLength: VARIANT_LIMITS.skuSuffix })),
+  /** null or left out: the product's price */
+  price: Type.Optional(Nullable(TypedPrice)),
+  stock: Type.Optional(NullableCount({ minimum: 0, maximum: STOCK_MAX })),
+  made_to_order_days: Type.Optional(NullableCount({ minimum: 1, maximum: MADE_TO_ORDER_DAYS_MAX })),
+  /** ids of the product's images in the variant's order (PUT only: a new product's images have no ids yet) */
+  image_ids: Type.Optional(Type.Array(Id, { maxItems: 20 })),
+  enabled: Type.Optional(Type.Boolean()),
+});
+export type VariantBody = Static<typeof VariantBody>;
+
+export const PersonalizationBody = Type.Object({
+  id: Type.Optional(Id),
+  kind: PersonalizationKind,
+  label: Type.String({ maxLength: VARIANT_LIMITS.label }),
+  hint: Type.Optional(Nullable(Type.String({ maxLength: VARIANT_LIMITS.hint }))),
+  /** text and gift_note: the most characters (1…500; left out: 100 for text, 300 for a gift note) */
+  max_length: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: VARIANT_LIMITS.maxLength }))),
+  required: Type.Optional(Type.Boolean()),
+  /** extra per piece for text and gift_wrap; as typed, 0 allowed */
+  price: Type.Optional(TypedExtra),
+  choices: Type.Optional(
+    Type.Array(Type.Object({ value: Type.String({ maxLength: VARIANT_LIMITS.choice }), price: Type.Optional(TypedExtra) }), {
+      maxItems: VARIANT_LIMITS.choices,
+    }),
+  ),
+});
+export type PersonalizationBody = Static<typeof PersonalizationBody>;
+
+const VariantWriteFields = {
+  /** up to 3, in order; [] removes them (with the variants). Left out on update: unchanged */
+  options: Type.Optional(Type.Array(OptionBody, { maxItems: 10 })),
+  /** the whole set; variants not listed are deleted, or switched off when ordered before. Left out on update: unchanged */
+  variants: Type.Optional(Type.Array(VariantBody, { maxItems: VARIANT_LIMITS.variants })),
+  /** in order; left out on update: unchanged */
+  personalization: Type.Optional(Type.Array(PersonalizationBody, { maxItems: 20 })),
+};
+
 const ProductFields = {
   name: Type.String({ maxLength: 200 }),
   /**
@@ -55,6 +135,7 @@ const ProductFields = {
   stock: Type.Optional(NullableCount({ minimum: 0, maximum: STOCK_MAX })),
   /** days to make it once none are left; null: not made to order. Left out on update: unchanged */
   made_to_order_days: Type.Optional(NullableCount({ minimum: 1, maximum: MADE_TO_ORDER_DAYS_MAX })),
+  ...VariantWriteFields,
 };
 
 /** POST /api/admin/products: images as a list of URLs, the first is the main image. */
@@ -100,6 +181,8 @@ export type AdminProductsResponse = Static<typeof AdminProductsResponse>;
 export const StockDeltaBody = Type.Object({
   /** not 0 */
   delta: Type.Integer({ minimum: -1000, maximum: 1000 }),
+  /** the variant whose pieces change (required for a product with variants) */
+  variant_id: Type.Optional(Id),
 });
 export type StockDeltaBody = Static<typeof StockDeltaBody>;
 
@@ -115,6 +198,8 @@ export const StatsQuery = Type.Object({
   start: Type.Optional(Type.String({ format: "date" })),
   end: Type.Optional(Type.String({ format: "date" })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  /** top-products only: one row per variant instead of per product */
+  byVariant: Type.Optional(Type.Boolean()),
 });
 export type StatsQuery = Static<typeof StatsQuery>;
 
@@ -138,6 +223,12 @@ export const TopProduct = Type.Object({
   name: Type.String(),
   quantitySold: Type.Integer(),
   totalValue: Type.Number(),
+  /** byVariant only: the variant (null once deleted, or for a product without variants) */
+  variantId: Type.Optional(Nullable(Type.Integer())),
+  /** byVariant only: "Размер: 17" (null for a product without variants) */
+  variantTitle: Type.Optional(Nullable(Type.String())),
+  /** byVariant only: the article sold */
+  sku: Type.Optional(Type.String()),
 });
 export type TopProduct = Static<typeof TopProduct>;
 

@@ -27,6 +27,79 @@ export type CategoryRef = Static<typeof CategoryRef>;
 export const ProductImage = Type.Object({ id: Type.Integer(), image_url: Type.String() });
 export type ProductImage = Static<typeof ProductImage>;
 
+/** How an option's values are shown: chips of text, or chips with a colour swatch. */
+export const OptionKind = Type.Union([Type.Literal("text"), Type.Literal("color")]);
+export type OptionKind = Static<typeof OptionKind>;
+
+export const ProductOptionValue = Type.Object({
+  id: Type.Integer(),
+  value: Type.String(),
+  /** "#rrggbb" for a colour option's value; null otherwise */
+  swatch: Nullable(Type.String()),
+});
+export type ProductOptionValue = Static<typeof ProductOptionValue>;
+
+/** One of a product's options (up to 3, docs/product.md#variants-and-personalisation): «Размер», «Цвет»… */
+export const ProductOption = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  kind: OptionKind,
+  /** in the seller's order */
+  values: Type.Array(ProductOptionValue),
+});
+export type ProductOption = Static<typeof ProductOption>;
+
+/** One combination of option values the seller offers. */
+export const ProductVariant = Type.Object({
+  id: Type.Integer(),
+  /** the product's article plus the variant's suffix, e.g. "HM-000012-17" */
+  sku: Type.String(),
+  /** one value id per option, in the options' order */
+  option_value_ids: Type.Array(Type.Integer()),
+  /** the variant's own price, or the product's when it has none */
+  price: Money,
+  ...StockFields,
+  /** ids of the product's images in the variant's order; [] = the product's gallery */
+  image_ids: Type.Array(Type.Integer()),
+  /** false only in the admin's answers: the public product lists enabled variants only */
+  enabled: Type.Boolean(),
+});
+export type ProductVariant = Static<typeof ProductVariant>;
+
+export const PersonalizationKind = Type.Union([
+  Type.Literal("text"),
+  Type.Literal("choice"),
+  Type.Literal("gift_wrap"),
+  Type.Literal("gift_note"),
+]);
+export type PersonalizationKind = Static<typeof PersonalizationKind>;
+
+export const PersonalizationChoice = Type.Object({ value: Type.String(), price: Money });
+export type PersonalizationChoice = Static<typeof PersonalizationChoice>;
+
+/** A field the shopper fills in for their piece: an engraving, a choice from a list, gift wrap, a gift note. */
+export const PersonalizationField = Type.Object({
+  id: Type.Integer(),
+  kind: PersonalizationKind,
+  label: Type.String(),
+  hint: Nullable(Type.String()),
+  /** text and gift_note: the most characters; null otherwise */
+  max_length: Nullable(Type.Integer()),
+  required: Type.Boolean(),
+  /** extra per piece (text, gift_wrap); 0 for the others */
+  price: Money,
+  /** choice: the values with their extra price; [] for the others */
+  choices: Type.Array(PersonalizationChoice),
+});
+export type PersonalizationField = Static<typeof PersonalizationField>;
+
+/** What a product with options or personalisation adds; absent keys for a product with neither. */
+const VariantFields = {
+  options: Type.Optional(Type.Array(ProductOption)),
+  variants: Type.Optional(Type.Array(ProductVariant)),
+  personalization: Type.Optional(Type.Array(PersonalizationField)),
+};
+
 /** What a product card needs: the catalogue, search, similar products, recommendations. */
 export const ProductCard = Type.Object({
   id: Type.Integer(),
@@ -35,6 +108,10 @@ export const ProductCard = Type.Object({
   sku: Type.String(),
   images: Type.Array(ProductImage),
   ...StockFields,
+  /** present only when the enabled variants' prices differ: the card says «от {price} руб.» */
+  price_max: Type.Optional(Money),
+  /** present only when the product has options or a required personalisation field: the card opens the product */
+  has_options: Type.Optional(Type.Literal(true)),
 });
 export type ProductCard = Static<typeof ProductCard>;
 
@@ -52,6 +129,7 @@ export const Product = Type.Object({
   images: Type.Array(ProductImage),
   categories: Type.Array(CategoryRef),
   ...StockFields,
+  ...VariantFields,
 });
 export type Product = Static<typeof Product>;
 
@@ -69,6 +147,11 @@ export const CatalogQuery = Type.Object({
   sortOrder: Type.Optional(SortOrder),
   /** true: only products that are not sold out (stock not counted, or above 0) */
   inStock: Type.Optional(Type.Boolean()),
+  /**
+   * option values, comma-joined (e.g. "17,синий"), any case: a product matches when one of its enabled variants
+   * has any of them
+   */
+  option: Type.Optional(Type.String({ maxLength: 500 })),
 });
 export type CatalogQuery = Static<typeof CatalogQuery>;
 
@@ -96,3 +179,16 @@ export type RecommendationsBody = Static<typeof RecommendationsBody>;
 
 export const ProductCardList = Type.Array(ProductCard);
 export const CategoryList = Type.Array(Category);
+
+/** GET /api/products/option-values: the option values the catalogue's enabled variants have, for the filter. */
+export const OptionValuesQuery = Type.Object({ mainCategory: Type.Optional(Id) });
+export type OptionValuesQuery = Static<typeof OptionValuesQuery>;
+
+export const OptionValues = Type.Object({
+  /** the option's name as sellers wrote it (the first met when several products share it in another case) */
+  name: Type.String(),
+  /** distinct values, in the order of the first product that has them */
+  values: Type.Array(Type.String()),
+});
+export type OptionValues = Static<typeof OptionValues>;
+export const OptionValuesResponse = Type.Array(OptionValues);

@@ -33,6 +33,23 @@ export type OrderSourceValue = Static<typeof OrderSource>;
 const Quantity = Type.Integer({ minimum: 1, maximum: MAX_ITEM_QUANTITY });
 
 /**
+ * What the shopper filled in for a line's personalisation: text and gift_note the text, choice the chosen value,
+ * gift_wrap "1". Prices come from the product, never from here.
+ */
+export const LinePersonalization = Type.Array(
+  Type.Object({ field_id: Id, value: Type.String({ maxLength: 500 }) }),
+  { maxItems: 20 },
+);
+export type LinePersonalization = Static<typeof LinePersonalization>;
+
+/** A cart line's variant and personalisation (docs/api.md#variants-and-personalisation). */
+const LineChoice = {
+  /** required when the product has options */
+  variant_id: Type.Optional(Id),
+  personalization: Type.Optional(LinePersonalization),
+};
+
+/**
  * The checkout form. Name and phone are checked by the server with the Russian messages of
  * docs/product.md#checkout-validation (a blank name is a 400 with 'Введите имя', not a schema error), so they are
  * plain strings here.
@@ -53,6 +70,7 @@ export const OrderCartItem = Type.Object({
   product_sku: Type.Optional(Type.String({ maxLength: 100 })),
   product_image: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
   price: Type.Optional(Type.Number()),
+  ...LineChoice,
 });
 
 /** POST /api/orders: the mini-app order (and the website order when no bot is configured). */
@@ -92,6 +110,7 @@ export const PrepareCartItem = Type.Object({
   price: Type.Optional(Type.Number()),
   image: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
   sku: Type.Optional(Type.String({ maxLength: 100 })),
+  ...LineChoice,
 });
 
 /** POST /api/orders/prepare: the website checkout, confirmed later in the bot. Client totals are ignored. */
@@ -115,14 +134,23 @@ export const PrepareOrderResponse = Type.Intersect([
 ]);
 export type PrepareOrderResponse = Static<typeof PrepareOrderResponse>;
 
+export const OrderItemPersonalization = Type.Object({ label: Type.String(), value: Type.String(), price: Money });
+export type OrderItemPersonalization = Static<typeof OrderItemPersonalization>;
+
 export const OrderItem = Type.Object({
   id: Type.Integer(),
   product_id: Nullable(Type.Integer()),
   product_name: Type.String(),
   product_sku: Type.String(),
   product_image: Nullable(Type.String()),
+  /** the piece's price, extras included */
   price: Money,
   quantity: Type.Integer(),
+  variant_id: Nullable(Type.Integer()),
+  /** e.g. "Размер: 17, Цвет: синий"; null for a product without options */
+  variant_title: Nullable(Type.String()),
+  /** the line's personalisation as ordered, with each extra's price per piece; [] when none */
+  personalization: Type.Array(OrderItemPersonalization),
 });
 export type OrderItem = Static<typeof OrderItem>;
 
@@ -198,7 +226,13 @@ export const MyOrderDetail = Type.Intersect([
 ]);
 export type MyOrderDetail = Static<typeof MyOrderDetail>;
 
-export const OutOfStockItem = Type.Object({ product_id: Type.Integer(), name: Type.String(), available: Type.Integer({ minimum: 0 }) });
+export const OutOfStockItem = Type.Object({
+  product_id: Type.Integer(),
+  name: Type.String(),
+  available: Type.Integer({ minimum: 0 }),
+  /** the short line's variant, for a product with variants */
+  variant_id: Type.Optional(Type.Integer()),
+});
 export type OutOfStockItem = Static<typeof OutOfStockItem>;
 
 /** 409 of an order (or a prepared checkout) asking for more pieces than are left: every short line. */
