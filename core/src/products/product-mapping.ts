@@ -35,6 +35,7 @@ export function toProduct(row: FullRow): Product {
     width: row.width,
     height: row.height,
     depth: row.depth,
+    weight_grams: row.weightGrams,
     // the catalogue's category order (main first, then tags by name): the admin pills and the editor expect it
     categories: row.categories.map(({ category }) => category).sort(compareCategories),
   };
