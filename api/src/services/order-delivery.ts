@@ -34,8 +34,14 @@ export async function invoiceAtOnce(app: App, order: Order): Promise<Order> {
   }
 }
 
-/** The orders with how each travels (order_deliveries), for the admin's views and «Мои заказы». */
+/**
+ * The orders with how each travels (order_deliveries), for the admin's views and «Мои заказы»; an order without a
+ * delivery keeps the shape it always had (no `delivery`).
+ */
 export async function withDeliveries<T extends { id: number; delivery?: Order["delivery"] }>(app: App, orders: T[]): Promise<T[]> {
   const deliveries = await orderDeliveries(app.db, orders.map((order) => order.id));
-  return orders.map((order) => ({ ...order, delivery: deliveries.get(order.id) ?? null }));
+  return orders.map((order) => {
+    const delivery = deliveries.get(order.id);
+    return delivery ? { ...order, delivery } : order;
+  });
 }

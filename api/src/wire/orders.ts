@@ -87,7 +87,7 @@ export function toMyOrders(list: CustomerOrders, deliveries?: Map<number, NonNul
       status: order.status,
       payment_status: order.paymentStatus,
       paid_at: order.paidAt?.toISOString() ?? null,
-      ...(deliveries ? { delivery: toWireDelivery(deliveries.get(order.id)) } : {}),
+      ...(deliveries?.has(order.id) ? { delivery: toWireDelivery(deliveries.get(order.id)) } : {}),
     })),
     lastAddress: list.lastAddress,
   };
