@@ -60,7 +60,7 @@ beforeAll(async () => {
   // a bot token without a username and no polling: initData is checked, and the website places orders itself
   shop = await startServer({ env: { TELEGRAM_BOT_TOKEN: BOT_TOKEN, BOT_MODE: "off", ...standinEnv(cdek, pochta) } });
   browser = await launchBrowser();
-  await shop.adminApi("/api/delivery/settings", { method: "PUT", body: JSON.stringify(SETTINGS), headers: { "content-type": "application/json" } });
+  await shop.adminApi("/api/delivery/settings", { method: "PUT", body: JSON.stringify(SETTINGS) });
   const first = (await (await shop.fetch("/api/products?page=1&limit=12")).json()) as CatalogResponse;
   const product = first.products.find((item) => item.images.length > 0)!;
   cart = JSON.stringify([{ ...product, quantity: 1 }]);
@@ -117,6 +117,35 @@ describe.skipIf(!haveChromium)("delivery at checkout", () => {
     });
   }
 
+  for (const viewport of ["desktop", "mobile"] as ViewportName[]) {
+    it(`in the admin's order view (${viewport}): the point, then the СДЭК shipment with its track number`, async () => {
+      const orders = await shop.adminApi<{ orders: AdminOrder[] }>("/api/orders?limit=20");
+      const order = orders.orders.find((candidate) => candidate.delivery?.method === "cdek_point" && !candidate.delivery.carrier_registered)!;
+      const opened: OpenedPage = await openPage(browser, viewport, { baseURL: shop.url });
+      try {
+        opened.page.setDefaultTimeout(60_000);
+        const token = await shop.adminToken();
+        await opened.context.addInitScript((stored: string) => {
+          localStorage.setItem("authToken", stored);
+          localStorage.setItem("authLogin", "admin");
+        }, token);
+        await gotoApp(opened.page, "/admin/dashboard?tab=orders");
+        const row = opened.page.locator(`tr[data-order="${order.order_number}"]`);
+        await row.getByRole("button", { name: `Показать заказ #${order.order_number}` }).click();
+        const panel = opened.page.getByTestId("order-delivery");
+        await expect.poll(async () => spaces(await panel.textContent())).toContain("MSK1, Тверская ул., 12");
+        await panel.getByRole("button", { name: "Зарегистрировать в СДЭК" }).click();
+        await expect.poll(async () => spaces(await panel.textContent())).toContain("Отследить");
+        const registered = await shop.adminApi<AdminOrder>(`/api/orders/${order.id}`);
+        expect(registered.delivery).toMatchObject({ carrier_registered: true, track_number: cdek.orders.at(-1)!.cdekNumber });
+        await panel.scrollIntoViewIfNeeded();
+        await shot(opened.page, `admin-order-${viewport}`);
+      } finally {
+        await opened.close();
+      }
+    });
+  }
+
   for (const theme of ["light", "dark"] as ThemeName[]) {
     it(`in the Mini App (${theme}): the point and the price, then the track number in «Мои заказы»`, async () => {
       const opened = await openInTelegram(browser, shop.url, theme);
@@ -135,7 +164,6 @@ describe.skipIf(!haveChromium)("delivery at checkout", () => {
         await shop.adminApi(`/api/orders/${order.id}/track-number`, {
           method: "PUT",
           body: JSON.stringify({ track_number: `100000${theme === "light" ? 1 : 2}234` }),
-          headers: { "content-type": "application/json" },
         });
         await miniAppLauncher(BOT_TOKEN)(opened.page, "/my-orders", USERS[theme], theme);
         const delivery = opened.page.getByTestId("my-order-delivery").first();
