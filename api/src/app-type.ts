@@ -4,6 +4,7 @@ import type { Config } from "@shop/core/config";
 import type { OrderNotifier } from "@shop/core/orders";
 import type { BotInfo, ProductSharer } from "@shop/core/telegram";
 import type { InvoiceLinks } from "@shop/core/payments";
+import type { DeliveryDesk } from "@shop/core/delivery";
 import type { DeviceCookies } from "./services/device-cookies";
 
 /**
@@ -24,6 +25,8 @@ declare module "fastify" {
     invoiceLinks: InvoiceLinks | null;
     /** the admin sign-in's device cookies (services/device-cookies.ts), signed with a key of the JWT secret */
     deviceCookies: DeviceCookies;
+    /** quotes, pickup points and cities (docs/delivery.md) */
+    delivery: DeliveryDesk;
   }
 }
 

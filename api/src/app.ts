@@ -14,6 +14,7 @@ import telegramIdentityPlugin from "./plugins/app/telegram-identity";
 import catalogPlugin from "./plugins/app/catalog";
 import statsFoldPlugin from "./plugins/app/stats-fold";
 import preparedOrdersCleanupPlugin from "./plugins/app/prepared-orders-cleanup";
+import deliveryPlugin from "./plugins/app/delivery";
 import helmetPlugin from "./plugins/external/helmet";
 import compressPlugin from "./plugins/external/compress";
 import rateLimitPlugin from "./plugins/external/rate-limit";
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(catalogPlugin, { checkEveryMs: options.catalogCheckMs, waitForChanges: options.catalogWaitForChanges });
   await app.register(statsFoldPlugin, { everyMs: options.statsFoldEveryMs });
   await app.register(preparedOrdersCleanupPlugin, { everyMs: options.preparedOrdersCleanupEveryMs });
+  await app.register(deliveryPlugin);
   await registerRoutes(app);
   return app;
 }

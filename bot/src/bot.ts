@@ -6,6 +6,7 @@ import { startFeature } from "./start";
 import { preparedOrderFeature } from "./prepared-order";
 import { myOrdersFeature } from "./my-orders";
 import { managerFeature } from "./manager";
+import { shipmentFeature } from "./shipment";
 import { paymentsFeature } from "./payments";
 import { backInStockFeature } from "./back-in-stock";
 import { helpFeature } from "./help";
@@ -57,6 +58,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot {
   features.use(helpFeature(deps));
   if (deps.catalog) features.use(inlineSearchFeature(deps, deps.catalog));
   features.use(managerFeature(deps));
+  features.use(shipmentFeature(deps));
   features.use(paymentsFeature(deps));
   features.use(backInStockFeature(deps));
   features.use(fallbackFeature());

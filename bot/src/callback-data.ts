@@ -12,7 +12,8 @@ export type CallbackAction =
   | { kind: "unsubscribe"; productId: number; variantId?: number }
   | { kind: "invoice"; orderId: number }
   | { kind: "delivery-cost"; orderId: number; rubles: number | "other" }
-  | { kind: "invoice-back"; orderId: number };
+  | { kind: "invoice-back"; orderId: number }
+  | { kind: "shipment"; orderId: number };
 
 const MAX_BYTES = 64;
 
@@ -38,6 +39,11 @@ export function deliveryCostCallback(orderId: number, rubles: number | "other"):
   return `dc:${orderId}:${rubles}`;
 }
 
+/** `sh:<orderId>`: register the order's parcel with СДЭК (docs/delivery.md#after-the-order). */
+export function shipmentCallback(orderId: number): string {
+  return `sh:${orderId}`;
+}
+
 export function invoiceBackCallback(orderId: number): string {
   return `ib:${orderId}`;
 }
@@ -53,6 +59,11 @@ export function parseCallback(data: string | undefined): CallbackAction | null {
   if (invoice) {
     const orderId = orderIdOf(invoice[2]);
     return orderId === null ? null : { kind: invoice[1] === "iv" ? "invoice" : "invoice-back", orderId };
+  }
+  const shipment = /^sh:(\d{1,10})$/.exec(data);
+  if (shipment) {
+    const orderId = orderIdOf(shipment[1]);
+    return orderId === null ? null : { kind: "shipment", orderId };
   }
   const cost = /^dc:(\d{1,10}):(\d{1,6}|other)$/.exec(data);
   if (cost) {

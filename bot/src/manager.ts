@@ -1,10 +1,11 @@
 import { Composer, GrammyError, type Context } from "grammy";
 import { changeOrderStatus } from "@shop/core/orders";
+import { orderDeliveries } from "@shop/core/delivery";
 import { ShopError } from "@shop/core/errors";
 import { statusLabel } from "@shop/shared/labels";
 import type { BotDeps } from "./deps";
 import { parseCallback } from "./callback-data";
-import { canInvoice, managerKeyboard } from "./keyboards";
+import { canInvoice, canRegisterShipment, managerKeyboard } from "./keyboards";
 import { managerOrderText } from "./order-text";
 
 export const MANAGER_TEXTS = {
@@ -43,12 +44,20 @@ export function managerFeature({ db, notifier, config, log }: BotDeps): Composer
       await ctx.answerCallbackQuery({ text: error.kind === "not-found" ? MANAGER_TEXTS.orderGone : error.message, show_alert: true });
       return;
     }
+    // the card keeps saying how the order travels
+    const shipment = (await orderDeliveries(db, [order.id])).get(order.id) ?? null;
+    order.delivery = shipment;
     const who = ctx.from.username ? "@" + ctx.from.username : [ctx.from.first_name, ctx.from.last_name].filter(Boolean).join(" ");
     await ctx.answerCallbackQuery({ text: MANAGER_TEXTS.changed(statusLabel(order.status)) });
     await ctx
       .editMessageText(managerOrderText(order, { changedBy: who }), {
         parse_mode: "HTML",
-        reply_markup: managerKeyboard(order.id, order.status, canInvoice(order, config.payments !== null)),
+        reply_markup: managerKeyboard(
+          order.id,
+          order.status,
+          canInvoice(order, config.payments !== null),
+          canRegisterShipment(order) && !shipment?.carrierOrderUuid,
+        ),
         link_preview_options: { is_disabled: true },
       })
       .catch((error) => {

@@ -2,8 +2,9 @@ import type { Config, PaymentSettings } from "@shop/core/config";
 import type { OrderNotifier } from "@shop/core/orders";
 import type { OutgoingMessage } from "@shop/core/outbox";
 import { DEFAULT_LOW_STOCK_THRESHOLD, type StockProduct } from "@shop/core/stock";
-import { backInStockText, customerStatusText, managerOrderText, orderPaidText, paidCardText, stockFellText } from "./order-text";
-import { backInStockKeyboard, canInvoice, managerKeyboard } from "./keyboards";
+import { backInStockText, customerStatusText, managerOrderText, orderPaidText, paidCardText, stockFellText, trackingText } from "./order-text";
+import type { TrackingNotifier } from "@shop/core/delivery";
+import { backInStockKeyboard, canInvoice, canRegisterShipment, managerKeyboard } from "./keyboards";
 import { invoiceContent, type InvoiceContent } from "./invoice";
 
 /** What one outbox row carries: sendMessage parameters besides chat_id. */
@@ -20,7 +21,7 @@ export interface OutboxInvoicePayload {
   invoice: InvoiceContent;
 }
 
-export interface OutboxNotifier extends OrderNotifier {
+export interface OutboxNotifier extends OrderNotifier, TrackingNotifier {
   /** Called after messages were committed to the outbox: lets the worker look at once. */
   onQueued(listener: () => void): () => void;
 }
@@ -75,7 +76,7 @@ export function createOutboxNotifier(options: OutboxNotifierOptions): OutboxNoti
       const payload: OutboxPayload = {
         text: managerOrderText(order),
         parse_mode: "HTML",
-        reply_markup: managerKeyboard(order.id, order.status, canInvoice(order, payments !== null)),
+        reply_markup: managerKeyboard(order.id, order.status, canInvoice(order, payments !== null), canRegisterShipment(order)),
         link_preview_options: { is_disabled: true },
       };
       return options.managerChatIds.map((chatId) => ({ chatId, dedupeKey: `order:${order.id}:created`, payload }));
@@ -106,6 +107,12 @@ export function createOutboxNotifier(options: OutboxNotifierOptions): OutboxNoti
       const dedupeKey = `order:${order.id}:status:${order.status}:${order.updatedAt.getTime()}`;
       const payload: OutboxPayload = { text: customerStatusText(order.number, order.status), parse_mode: "HTML" };
       return [{ chatId: order.telegramUser.id, dedupeKey, payload }];
+    },
+
+    trackingAdded(order, tracking): OutgoingMessage[] {
+      if (order.telegramUser === null) return [];
+      const payload: OutboxPayload = { text: trackingText(order.number, tracking.trackNumber, tracking.link), parse_mode: "HTML", link_preview_options: { is_disabled: true } };
+      return [{ chatId: order.telegramUser.id, dedupeKey: `order:${order.id}:track:${tracking.trackNumber}`, payload }];
     },
 
     stockFell(product, left, event): OutgoingMessage[] {

@@ -1,4 +1,5 @@
-import { type CartLine, type CustomerOrderSummary, lineSku, type Order, type OrderContact, type PreparedOrder } from "@shop/core/orders";
+import { type CartLine, type CustomerOrderSummary, lineSku, type Order, type OrderContact, type OrderDelivery, type PreparedOrder } from "@shop/core/orders";
+import { DELIVERY_METHOD_LABELS, formatDays, trackingLink } from "@shop/shared/delivery";
 import { toRoubles } from "@shop/shared/money";
 import type { Totals } from "@shop/shared/pricing";
 import { formatDateTime, formatPrice } from "@shop/shared/format";
@@ -91,6 +92,34 @@ function fit(head: string[], lines: string[], tail: (room: TextRoom) => string[]
   return text;
 }
 
+/** How the order travels, for the manager (docs/delivery.md): method, city, point or address, weight, dates, track. */
+export function deliveryBlock(delivery: OrderDelivery | null | undefined): string[] {
+  if (!delivery) return [];
+  const rows: string[] = [];
+  if (delivery.method) {
+    const where = delivery.city ? ` — ${escapeHtml(delivery.city)}` : "";
+    rows.push(`🚚 Доставка: <b>${escapeHtml(DELIVERY_METHOD_LABELS[delivery.method])}</b>${where}`);
+    if (delivery.pointCode) rows.push(`Пункт: ${escapeHtml(delivery.pointCode)}${delivery.pointAddress ? `, ${escapeHtml(delivery.pointAddress)}` : ""}`);
+    else if (delivery.method === "pickup" && delivery.pointAddress) rows.push(`Адрес самовывоза: ${escapeHtml(delivery.pointAddress)}`);
+    const days = formatDays(delivery.daysMin, delivery.daysMax);
+    rows.push(`Вес: ${delivery.weightGrams} г${days ? ` · ${days}` : ""}`);
+    if (delivery.priceNote === "carrier-unavailable") rows.push("⚠️ Перевозчик не ответил вовремя: стоимость доставки уточнит менеджер");
+    else if (delivery.priceNote === "arrangement") rows.push("Стоимость доставки — по договорённости: уточнит менеджер");
+  }
+  if (delivery.trackNumber) {
+    const link = delivery.method ? trackingLink(delivery.method, delivery.trackNumber) : null;
+    rows.push(`Трек-номер: <code>${escapeHtml(delivery.trackNumber)}</code>${link ? ` (<a href="${escapeHtml(link)}">отследить</a>)` : ""}`);
+  }
+  return rows.length > 0 ? ["", ...rows] : [];
+}
+
+/** The customer's message with the track number and where to follow the parcel. */
+export function trackingText(orderNumber: string, trackNumber: string, link: string | null): string {
+  const lines = [`📮 Заказ №${escapeHtml(orderNumber)} передан в доставку.`, `Трек-номер: <code>${escapeHtml(trackNumber)}</code>`];
+  if (link) lines.push(`Отследить посылку: ${escapeHtml(link)}`);
+  return lines.join("\n");
+}
+
 /** The card a manager gets for every new order; re-rendered with the current status when a button is pressed. */
 export function managerOrderText(order: Order, options: { changedBy?: string; headline?: string } = {}): string {
   const user = order.telegramUser;
@@ -110,6 +139,7 @@ export function managerOrderText(order: Order, options: { changedBy?: string; he
   const tail = (room: TextRoom) => [
     "",
     ...totalsBlock(order.totals),
+    ...deliveryBlock(order.delivery),
     "",
     "<b>Покупатель:</b>",
     ...contactBlock(order.contact, room),

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { carrierSettingsFromEnv, type CarrierSettings } from "./delivery";
 
 /** Everything the server reads from the environment, checked once at start (`.env.example` lists it all). */
 export interface Config {
@@ -50,6 +51,8 @@ export interface Config {
   lowStockThreshold: number;
   /** payment in Telegram (docs/payments.md); null without PAYMENT_PROVIDER_TOKEN or without a bot */
   payments: PaymentSettings | null;
+  /** the carriers' services and credentials (docs/delivery.md); the seller's methods are settings in the database */
+  delivery: CarrierSettings;
 }
 
 export interface PaymentSettings {
@@ -200,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     lowStockThreshold: attempt(() => integer(env, "LOW_STOCK_THRESHOLD", 1, 0, 100), 1),
     // payments need the bot: the invoice and the payment itself travel through it
     payments: providerToken && botToken ? { providerToken, receipts: receipts === "yookassa" ? "yookassa" : null, vatCode } : null,
+    delivery: carrierSettingsFromEnv(env),
   };
   if (problems.length > 0) {
     throw new ConfigError(`Configuration problem${problems.length > 1 ? "s" : ""}:\n- ${problems.join("\n- ")}`);

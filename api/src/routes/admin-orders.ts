@@ -4,6 +4,7 @@ import { AdminOrder, AdminOrdersQuery, AdminOrdersResponse, StatusBody } from "@
 import type { App } from "../app-type";
 import { changeOrderStatus, getOrder, listOrders } from "@shop/core/orders";
 import { toAdminOrder, toAdminOrders } from "../wire/orders";
+import { withDeliveries } from "../services/order-delivery";
 
 const security = [{ bearerAuth: [] }];
 
@@ -26,7 +27,8 @@ export default async function adminOrderRoutes(instance: App) {
     },
     async (request) => {
       const { status, payment_status: paymentStatus, page, limit } = request.query;
-      return toAdminOrders(await listOrders(app.prisma, { status, paymentStatus, page, limit }));
+      const found = await listOrders(app.prisma, { status, paymentStatus, page, limit });
+      return toAdminOrders({ ...found, orders: await withDeliveries(app, found.orders) });
     },
   );
 
@@ -42,7 +44,10 @@ export default async function adminOrderRoutes(instance: App) {
         response: { 200: AdminOrder, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request) => toAdminOrder(await getOrder(app.prisma, request.params.id)),
+    async (request) => {
+      const [order] = await withDeliveries(app, [await getOrder(app.prisma, request.params.id)]);
+      return toAdminOrder(order!);
+    },
   );
 
   app.put(

@@ -19,6 +19,8 @@ import adminOrderRoutes from "./admin-orders";
 import adminStatsRoutes from "./stats";
 import paymentRoutes from "./payments";
 import seoRoutes from "./seo";
+import deliveryRoutes from "./delivery";
+import adminDeliveryRoutes from "./admin-delivery";
 
 /** Every route area, in one list: `routes/<area>.ts` holds the routes of one URL area. */
 export async function registerRoutes(app: App): Promise<void> {
@@ -29,6 +31,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(adminProductRoutes);
   await app.register(adminOrderRoutes);
   await app.register(adminStatsRoutes);
+  await app.register(adminDeliveryRoutes);
   await app.register(categoryRoutes);
   await app.register(productRoutes);
   await app.register(cartRoutes);
@@ -36,6 +39,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(orderRoutes);
   await app.register(myOrderRoutes);
   await app.register(paymentRoutes);
+  await app.register(deliveryRoutes);
   await app.register(backInStockRoutes);
   await app.register(telegramUserRoutes);
   await app.register(seoRoutes);

@@ -6,6 +6,8 @@ import type { App } from "../app-type";
 import { HttpError } from "../http-errors";
 import { getCustomerOrder, listCustomerOrders } from "@shop/core/orders";
 import { toMyOrderDetail, toMyOrders } from "../wire/orders";
+import { orderDeliveries } from "@shop/core/delivery";
+import { withDeliveries } from "../services/order-delivery";
 
 export const MY_ORDERS_TELEGRAM_ONLY = "Мои заказы доступны только пользователям Telegram";
 
@@ -33,7 +35,8 @@ export default async function myOrderRoutes(app: App) {
     },
     async (request, reply) => {
       reply.header("Cache-Control", "private, no-store");
-      return toMyOrders(await listCustomerOrders(app.prisma, telegramUserId(request)));
+      const list = await listCustomerOrders(app.prisma, telegramUserId(request));
+      return toMyOrders(list, await orderDeliveries(app.db, list.orders.map((order) => order.id)));
     },
   );
 
@@ -50,7 +53,8 @@ export default async function myOrderRoutes(app: App) {
     },
     async (request, reply) => {
       reply.header("Cache-Control", "private, no-store");
-      return toMyOrderDetail(await getCustomerOrder(app.prisma, telegramUserId(request), request.params.id));
+      const [order] = await withDeliveries(app, [await getCustomerOrder(app.prisma, telegramUserId(request), request.params.id)]);
+      return toMyOrderDetail(order!);
     },
   );
 }

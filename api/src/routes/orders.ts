@@ -16,6 +16,7 @@ import { prepareOrder } from "@shop/core/orders";
 import { forgetBestSellers } from "@shop/core/catalog";
 import { knownProducts } from "@shop/core/catalog";
 import { toCreateOrderResponse, toPrepareOrderResponse } from "../wire/orders";
+import { deliveryChoice, invoiceAtOnce } from "../services/order-delivery";
 import { perMinute } from "../plugins/external/rate-limit";
 
 const IdempotencyHeaders = Type.Object({
@@ -68,23 +69,27 @@ export default async function orderRoutes(app: App) {
       const { source, telegramUser } = resolveOrderIdentity(body, request.telegramUser());
       if (source !== "telegram_mini_app" && botLink(app.config, app.botInfo)) throw conflict(WEBSITE_ORDERS_FINISH_IN_BOT);
       const catalog = await app.catalog.currentIfLoaded()?.catch(() => null);
+      const lines = body.cart_items.map((item) => ({
+        productId: item.product_id,
+        quantity: item.quantity,
+        clientName: item.product_name,
+        variantId: item.variant_id ?? null,
+        personalization: item.personalization,
+      }));
+      const delivery = await app.delivery.forOrder(deliveryChoice(body.delivery), lines, body.delivery_address ?? null);
       const result = await placeOrder(app.db, app.notifier, {
         contact: body,
-        lines: body.cart_items.map((item) => ({
-          productId: item.product_id,
-          quantity: item.quantity,
-          clientName: item.product_name,
-          variantId: item.variant_id ?? null,
-          personalization: item.personalization,
-        })),
+        lines,
         source,
         telegramUser,
         idempotencyKey: request.headers["idempotency-key"] ?? null,
         known: catalog ? knownProducts(catalog) : undefined,
+        delivery,
       });
       // the next recommendations of this process see the new order at once (other processes within a minute)
       if (result.created) forgetBestSellers(app.db);
-      return reply.status(result.created ? 201 : 200).send(toCreateOrderResponse(result.order));
+      const order = result.created ? await invoiceAtOnce(app, result.order) : result.order;
+      return reply.status(result.created ? 201 : 200).send(toCreateOrderResponse(order));
     },
   );
 

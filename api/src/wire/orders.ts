@@ -1,6 +1,7 @@
 import type { CustomerOrders, Order, OrderPage, PreparedOrderTicket } from "@shop/core/orders";
 import { toRoubles } from "@shop/shared/money";
 import type { Totals } from "@shop/shared/pricing";
+import { toWireDelivery } from "./delivery";
 import type {
   AdminOrder,
   AdminOrdersResponse,
@@ -65,18 +66,21 @@ export function toAdminOrder(order: Order): AdminOrder {
     ...toWireTotals(order.totals),
     ...toWirePayment(order.payment),
     items: toOrderItems(order),
+    ...(order.delivery !== undefined ? { delivery: toWireDelivery(order.delivery) } : {}),
   };
 }
 
 export function toCreateOrderResponse(order: Order): CreateOrderResponse {
-  return { id: order.id, order_number: order.number, status: order.status, ...toWireTotals(order.totals) };
+  const base = { id: order.id, order_number: order.number, status: order.status, ...toWireTotals(order.totals) };
+  // an order placed with a delivery method also says how it travels and whether its invoice went out
+  return order.delivery ? { ...base, payment_status: order.payment.status, delivery: toWireDelivery(order.delivery) } : base;
 }
 
 export function toPrepareOrderResponse(ticket: PreparedOrderTicket, botLink: string | null): PrepareOrderResponse {
   return { token: ticket.token, expires_at: ticket.expiresAt.toISOString(), bot_link: botLink, ...toWireTotals(ticket.order.totals) };
 }
 
-export function toMyOrders(list: CustomerOrders): MyOrdersResponse {
+export function toMyOrders(list: CustomerOrders, deliveries?: Map<number, NonNullable<Order["delivery"]>>): MyOrdersResponse {
   return {
     orders: list.orders.map((order) => ({
       id: order.id,
@@ -86,6 +90,7 @@ export function toMyOrders(list: CustomerOrders): MyOrdersResponse {
       status: order.status,
       payment_status: order.paymentStatus,
       paid_at: order.paidAt?.toISOString() ?? null,
+      ...(deliveries?.has(order.id) ? { delivery: toWireDelivery(deliveries.get(order.id)) } : {}),
     })),
     lastAddress: list.lastAddress,
   };
@@ -102,6 +107,7 @@ export function toMyOrderDetail(order: Order): MyOrderDetail {
     delivery_address: order.contact.deliveryAddress,
     comment: order.contact.comment,
     items: toOrderItems(order),
+    ...(order.delivery !== undefined ? { delivery: toWireDelivery(order.delivery) } : {}),
   };
 }
 

@@ -7,6 +7,6 @@ export { getOrder, listOrders, type OrderPage } from "./order-list";
 export { noopNotifier, type OrderNotifier } from "./order-notifier";
 export { readOrder } from "./order-record";
 export { OrderSlots } from "./order-slots";
-export { type CartLine, type LinePersonalization, lineSku, type Order, type OrderContact } from "./order";
+export { type CartLine, type LinePersonalization, lineSku, type Order, type OrderContact, type OrderDelivery, type QuotedDelivery } from "./order";
 export { IDEMPOTENCY_KEY_PATTERN, placeOrder, type PlaceOrderInput, type PlaceOrderResult, resolveOrderIdentity } from "./place-order";
 export { confirmPreparedOrder, findPreparedOrder, type PreparedOrder, type PreparedOrderTicket, prepareOrder } from "./prepared-orders";

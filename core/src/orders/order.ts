@@ -1,3 +1,4 @@
+import type { DeliveryMethod } from "@shop/shared/delivery";
 import type { Kopecks } from "@shop/shared/money";
 import type { Totals } from "@shop/shared/pricing";
 import type { OrderSourceValue, OrderStatusValue, PaymentStatusValue } from "@shop/shared/schemas/orders";
@@ -63,6 +64,32 @@ export interface OrderPayment {
   invoiceNumber: number;
 }
 
+/** How the order travels (docs/delivery.md): absent for an order placed without a delivery method. */
+export interface OrderDelivery {
+  /** null: no method was chosen (a track number typed for an order of the shop's fixed fee) */
+  method: DeliveryMethod | null;
+  city: string | null;
+  cityCode: number | null;
+  pointCode: string | null;
+  /** the pickup point's address, or the seller's for pickup */
+  pointAddress: string | null;
+  weightGrams: number;
+  daysMin: number | null;
+  daysMax: number | null;
+  /** false: the manager fixes the price ("arrangement", or "carrier-unavailable" when the carrier did not answer) */
+  priceKnown: boolean;
+  priceNote: string | null;
+  trackNumber?: string | null;
+}
+
+/** The delivery an order is placed with, as quoted: `quoted` null leaves the price to the manager. */
+export interface QuotedDelivery {
+  details: OrderDelivery;
+  quoted: Kopecks | null;
+  /** goods (after the discount) from which delivery is free */
+  freeFrom: Kopecks | null;
+}
+
 export interface Order {
   id: number;
   number: string;
@@ -75,6 +102,8 @@ export interface Order {
   totals: Totals;
   telegramUser: OrderTelegramUser | null;
   payment: OrderPayment;
+  /** present on an order as it is placed; read with the delivery module's readers elsewhere */
+  delivery?: OrderDelivery | null;
 }
 
 /** The article a line shows: its variant's, else its product's. */

@@ -1,5 +1,6 @@
 import { autoCommitSql, type Database} from "@shop/prisma/db";
 import type { CheckoutForm } from "@shop/shared/checkout";
+import { deliveryFeeFor } from "@shop/shared/delivery";
 import { computeTotals } from "@shop/shared/pricing";
 import type { OrderSourceValue } from "@shop/shared/schemas/orders";
 import { conflict, forbidden, invalid, ShopError, unprocessable } from "../errors";
@@ -7,7 +8,7 @@ import type { TelegramIdentity } from "../customers";
 import { checkContact, mergeLines, ORDER_MESSAGES, priceCartInSlot, priceKnownCart, type KnownProducts, type RequestedLine } from "./checkout";
 import { checkoutFingerprint, KEY_USED_FOR_ANOTHER_ORDER } from "./idempotency";
 import type { OrderNotifier } from "./order-notifier";
-import type { Order } from "./order";
+import type { Order, QuotedDelivery } from "./order";
 import { readOrder } from "./order-record";
 import { orderSlots } from "./order-slots";
 import { outOfStock } from "../stock";
@@ -31,6 +32,8 @@ export interface PlaceOrderInput {
   idempotencyKey: string | null;
   /** the catalogue this process keeps in memory: the first try prices the cart from it (see KnownProducts) */
   known?: KnownProducts;
+  /** the method the shopper chose, quoted by the delivery module; absent: the shop's fixed fee (docs/delivery.md) */
+  delivery?: QuotedDelivery | null;
 }
 
 export interface PlaceOrderResult {
@@ -77,6 +80,13 @@ export function resolveOrderIdentity(
   };
 }
 
+/** The totals with the quoted delivery: free from its threshold, the fixed fee while the manager prices it. */
+function totalsWithDelivery(lines: Parameters<typeof computeTotals>[0], delivery: QuotedDelivery | null | undefined) {
+  if (!delivery) return computeTotals(lines);
+  const goods = computeTotals(lines, 0);
+  return computeTotals(lines, deliveryFeeFor(delivery.quoted, delivery.freeFrom, goods.total));
+}
+
 /**
  * When prices keep changing under a checkout (an admin editing them that very moment), it gives up after this
  * many tries of pricing from the database.
@@ -120,7 +130,8 @@ export async function placeOrder(db: Database, notifier: OrderNotifier, input: P
         lines: priced.lines,
         counted: priced.counted,
         guards: priced.guards,
-        totals: computeTotals(priced.lines),
+        totals: totalsWithDelivery(priced.lines, input.delivery),
+        delivery: input.delivery?.details ?? null,
         telegramUser: input.telegramUser,
         idempotencyKey: key,
         idempotencyBodyHash: bodyHash,

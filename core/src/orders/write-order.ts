@@ -8,7 +8,7 @@ import type { OutOfStockItem } from "@shop/shared/schemas/orders";
 import { DEFAULT_LOW_STOCK_THRESHOLD, stockFallMessages, type StockProduct } from "../stock";
 import { outboxParameters, type OutgoingMessage } from "../outbox";
 import type { OrderNotifier } from "./order-notifier";
-import type { CartLine, Order, OrderContact } from "./order";
+import type { CartLine, Order, OrderContact, OrderDelivery } from "./order";
 
 const clip = (value: string | null | undefined, max: number) => {
   const trimmed = value?.trim();
@@ -34,6 +34,8 @@ export interface NewOrder {
    * order priced just before, outside a transaction
    */
   pricesStillCurrent?: boolean;
+  /** how the order travels (docs/delivery.md): written with the order into order_deliveries */
+  delivery?: OrderDelivery | null;
 }
 
 /**
@@ -136,6 +138,14 @@ WITH customer AS (
                       AS alert(kind, id, left_over, chat_id, dedupe_key, payload)
       ON alert.kind = taken.kind AND alert.id = taken.id AND alert.left_over = taken.left_over
   ON CONFLICT (chat_id, dedupe_key) DO NOTHING
+), new_delivery AS (
+  INSERT INTO order_deliveries (order_id, method, city, city_code, point_code, point_address, weight_grams, days_min, days_max,
+                                price_known, price_note)
+  SELECT new_order.id, d.method, d.city, d."cityCode", d."pointCode", d."pointAddress", d."weightGrams", d."daysMin", d."daysMax",
+         d."priceKnown", d."priceNote"
+    FROM new_order, jsonb_to_record($54::jsonb) AS d(method text, city text, "cityCode" int, "pointCode" text, "pointAddress" text,
+                                                     "weightGrams" int, "daysMin" int, "daysMax" int, "priceKnown" boolean, "priceNote" text)
+   WHERE $54::jsonb IS NOT NULL
 )
 SELECT (SELECT id FROM new_order) AS id,
        (SELECT json_agg(json_build_object('kind', kind, 'id', id, 'available', coalesce(stock, 0)) ORDER BY kind, id)
@@ -183,6 +193,7 @@ function orderOf(input: NewOrder): Order {
       ? { id: BigInt(user.id), username: clip(user.username, 64), firstName: clip(user.first_name, 128), lastName: clip(user.last_name, 128) }
       : null,
     payment: { status: "unpaid", paidAt: null, invoiceNumber: 0 },
+    ...(input.delivery ? { delivery: input.delivery } : {}),
   };
 }
 
@@ -255,6 +266,7 @@ export async function writeOrder(sql: Sql, notifier: OrderNotifier, input: NewOr
     lines.map((line) => line.variantTitle ?? null),
     lines.map((line) => JSON.stringify((line.personalization ?? []).map((item) => ({ ...item, price: toRoubles(item.price) })))),
     lines.map((line) => line.variantSku ?? null),
+    input.delivery ? JSON.stringify(input.delivery) : null,
   ]);
   if (row?.id != null) return { status: "written", order };
   if (row?.short) {

@@ -76,6 +76,8 @@ export function toProduct(row: FullRow): Product {
     width: row.width,
     height: row.height,
     depth: row.depth,
+    // the admin's product only, and only once set: the catalogue's answers keep their shape (docs/delivery.md)
+    ...(row.weightGrams !== null ? { weight_grams: row.weightGrams } : {}),
     // the catalogue's category order (main first, then tags by name): the admin pills and the editor expect it
     categories: row.categories.map(({ category }) => category).sort(compareCategories),
     ...extraKeys(extras, true),

@@ -130,6 +130,8 @@ const ProductFields = {
   width: Dimension,
   height: Dimension,
   depth: Dimension,
+  /** the parcel weight of one piece in grams (docs/delivery.md); null: the seller's default. Left out: unchanged */
+  weight_grams: Type.Optional(NullableCount({ minimum: 1, maximum: 100_000 })),
   categoryIds: Type.Optional(Type.Array(Id, { maxItems: 100 })),
   /** pieces left; null: not counted. Left out on update: unchanged */
   stock: Type.Optional(NullableCount({ minimum: 0, maximum: STOCK_MAX })),

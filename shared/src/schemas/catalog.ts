@@ -126,6 +126,8 @@ export const Product = Type.Object({
   width: Nullable(Type.Integer()),
   height: Nullable(Type.Integer()),
   depth: Nullable(Type.Integer()),
+  /** grams; in the admin's product only (docs/delivery.md) */
+  weight_grams: Type.Optional(Nullable(Type.Integer())),
   images: Type.Array(ProductImage),
   categories: Type.Array(CategoryRef),
   ...StockFields,

@@ -1,6 +1,7 @@
 import Type, { type Static } from "typebox";
 import { CHECKOUT_MAX_LENGTH, MAX_ITEM_QUANTITY, MAX_ORDER_LINES } from "../constants";
 import { Id, Money, Nullable, Page, TelegramUserId } from "./common";
+import { DeliveryChoiceBody, OrderDeliveryWire } from "./delivery";
 
 export const OrderStatus = Type.Union([
   Type.Literal("new"),
@@ -83,6 +84,8 @@ export const CreateOrderBody = Type.Intersect([
     telegram_first_name: Type.Optional(Nullable(Type.String({ maxLength: 128 }))),
     telegram_last_name: Type.Optional(Nullable(Type.String({ maxLength: 128 }))),
     cart_items: Type.Array(OrderCartItem, { maxItems: MAX_ORDER_LINES }),
+    /** the delivery method chosen at checkout (docs/delivery.md); absent: the shop's fixed fee */
+    delivery: Type.Optional(Nullable(DeliveryChoiceBody)),
   }),
 ]);
 export type CreateOrderBody = Static<typeof CreateOrderBody>;
@@ -97,7 +100,14 @@ export const OrderTotals = Type.Object({
 export type OrderTotals = Static<typeof OrderTotals>;
 
 export const CreateOrderResponse = Type.Intersect([
-  Type.Object({ id: Type.Integer(), order_number: Type.String(), status: OrderStatus }),
+  Type.Object({
+    id: Type.Integer(),
+    order_number: Type.String(),
+    status: OrderStatus,
+    /** 'invoiced' when the order got its invoice at once (a known delivery price, payments on) */
+    payment_status: Type.Optional(PaymentStatus),
+    delivery: Type.Optional(Nullable(OrderDeliveryWire)),
+  }),
   OrderTotals,
 ]);
 export type CreateOrderResponse = Static<typeof CreateOrderResponse>;
@@ -175,6 +185,7 @@ export const AdminOrder = Type.Object({
   payment_status: PaymentStatus,
   paid_at: Nullable(Type.String()),
   items: Type.Array(OrderItem),
+  delivery: Type.Optional(Nullable(OrderDeliveryWire)),
 });
 export type AdminOrder = Static<typeof AdminOrder>;
 
@@ -206,6 +217,7 @@ export const MyOrderSummary = Type.Object({
   status: OrderStatus,
   payment_status: PaymentStatus,
   paid_at: Nullable(Type.String()),
+  delivery: Type.Optional(Nullable(OrderDeliveryWire)),
 });
 export type MyOrderSummary = Static<typeof MyOrderSummary>;
 
@@ -247,8 +259,12 @@ export type OutOfStockResponse = Static<typeof OutOfStockResponse>;
 /** Any 409 of placing an order: out of stock (with code and items), or another conflict (message only). */
 export const OrderConflictResponse = Type.Object({
   message: Type.String(),
-  code: Type.Optional(Type.Literal("out_of_stock")),
+  code: Type.Optional(Type.Union([Type.Literal("out_of_stock"), Type.Literal("delivery_changed")])),
   items: Type.Optional(Type.Array(OutOfStockItem)),
+  /** delivery_changed: the new quote of the chosen method, to show and order with */
+  delivery: Type.Optional(
+    Type.Object({ method: Type.String(), price: Money, fee: Nullable(Money), text: Type.String(), quote_id: Nullable(Type.String()) }),
+  ),
 });
 
 /** POST /api/orders/{id}/invoice: the delivery cost the manager fixed, in roubles (docs/payments.md). */

@@ -11,13 +11,15 @@ interface TotalsListProps {
   /** the lines' test ids are `${testIdPrefix}-subtotal`, `-discount`, `-delivery` and `-total` */
   testIdPrefix: string;
   className?: string;
+  /** the delivery line is the quoted price of the chosen method, not an estimate: no '*' */
+  deliveryExact?: boolean;
 }
 
 /**
  * An order's money: goods, discount, delivery (marked *, the page says it is an estimate) and the total, as the
  * checkout shows it before the order and the order page after it.
  */
-export function TotalsList({ totals, subtotalLabel, alwaysShowDiscount = false, testIdPrefix, className }: TotalsListProps) {
+export function TotalsList({ totals, subtotalLabel, alwaysShowDiscount = false, testIdPrefix, className, deliveryExact = false }: TotalsListProps) {
   const hasDiscount = totals.discountPercent > 0;
   return (
     <dl className={className ? `${styles.list} ${className}` : styles.list}>
@@ -32,7 +34,7 @@ export function TotalsList({ totals, subtotalLabel, alwaysShowDiscount = false, 
         </div>
       ) : null}
       <div>
-        <dt>Доставка*</dt>
+        <dt>{deliveryExact ? "Доставка" : "Доставка*"}</dt>
         <dd data-testid={`${testIdPrefix}-delivery`}>{formatPrice(totals.delivery)}</dd>
       </div>
       <div className={styles.total}>

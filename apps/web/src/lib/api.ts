@@ -12,6 +12,7 @@ import type {
 import type { ConfigResponse, ShareProductResponse, TelegramUserBody } from "@shop/shared/schemas/telegram";
 import type { PrivacyPolicyResponse } from "@shop/shared/schemas/pages";
 import type { BackInStockResponse } from "@shop/shared/schemas/stock";
+import type { CitiesResponse, DeliveryOptionsResponse, PointsResponse, QuoteBody, QuoteResponse } from "@shop/shared/schemas/delivery";
 import { CATALOG_PAGE_SIZE, SEARCH_DROPDOWN_LIMIT } from "@shop/shared/constants";
 import { telegramHeaders } from "./telegram";
 
@@ -25,6 +26,8 @@ export class ApiError extends Error {
     readonly fieldErrors: Record<string, string> = {},
     /** the lines an order could not get enough of (409 'out_of_stock', docs/product.md#stock) */
     readonly outOfStock: OutOfStockItem[] = [],
+    /** the answer's `code` when it has one ('out_of_stock', 'delivery_changed') */
+    readonly code: string | null = null,
   ) {
     super(serverMessage ?? `HTTP ${status}`);
   }
@@ -81,7 +84,8 @@ async function request<T>(path: string, options: RequestOptions = {}): Promise<T
       errors && typeof errors === "object"
         ? Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === "string"))
         : {};
-    throw new ApiError(response.status, message, isJson, fieldErrors, isJson ? outOfStockItems(json) : []);
+    const code = isJson && json && typeof json === "object" && typeof (json as { code?: unknown }).code === "string" ? (json as { code: string }).code : null;
+    throw new ApiError(response.status, message, isJson, fieldErrors, isJson ? outOfStockItems(json) : [], code);
   }
   return json as T;
 }
@@ -142,6 +146,11 @@ export const api = {
   myOrder: (id: number) => request<MyOrderDetail>(`/api/my-orders/${id}`, { identify: true }),
   myOrderInvoiceLink: (id: number) =>
     request<InvoiceLinkResponse>(`/api/my-orders/${id}/invoice-link`, { method: "POST", identify: true }),
+  deliveryOptions: () => request<DeliveryOptionsResponse>("/api/delivery/options"),
+  deliveryCities: (q: string, signal?: AbortSignal) => request<CitiesResponse>(`/api/delivery/cities${query({ q })}`, { signal }),
+  deliveryQuote: (body: QuoteBody, signal?: AbortSignal) => request<QuoteResponse>("/api/delivery/quote", { body, signal }),
+  deliveryPoints: (cityCode: number, q: string, kind: "point" | "locker" | null, signal?: AbortSignal) =>
+    request<PointsResponse>(`/api/delivery/points${query({ city_code: cityCode, q, kind })}`, { signal }),
   backInStock: (productId: number, method: "GET" | "POST" | "DELETE" = "GET") =>
     request<BackInStockResponse>(`/api/products/${productId}/back-in-stock`, { method, identify: true }),
 };

@@ -1,4 +1,5 @@
-import type { OrderTotals } from "@shop/shared/schemas/orders";
+import type { OrderTotals, PaymentStatusValue } from "@shop/shared/schemas/orders";
+import type { OrderDeliveryWire } from "@shop/shared/schemas/delivery";
 
 /**
  * What the checkout just ordered, for the order success page (docs/product.md#order-success): the lines the cart
@@ -8,6 +9,10 @@ import type { OrderTotals } from "@shop/shared/schemas/orders";
 export interface OrderSummary {
   items: { id: number; name: string; quantity: number; price: number }[];
   totals: OrderTotals;
+  /** how the order travels, when a delivery method was chosen (docs/delivery.md) */
+  delivery?: OrderDeliveryWire | null;
+  /** 'invoiced': the order's invoice went out as it was placed, and the customer can pay at once */
+  paymentStatus?: PaymentStatusValue;
 }
 
 const key = (orderNumber: string) => `order-summary:${orderNumber}`;

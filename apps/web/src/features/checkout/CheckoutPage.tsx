@@ -26,9 +26,18 @@ import { CheckoutError, newIdempotencyKey, submitCheckout } from "./checkout-sub
 import { saveOrderSummary } from "../../lib/order-summary";
 import styles from "./CheckoutPage.module.css";
 import { TotalsList } from "../../components/TotalsList";
+import type { DeliveryOptionsResponse } from "@shop/shared/schemas/delivery";
+import { DeliveryPicker, type DeliverySelection } from "./DeliveryPicker";
 
 const CONFIG_KEY = "config";
 const loadConfig = () => api.config();
+const DELIVERY_OPTIONS_KEY = "delivery-options";
+const loadDeliveryOptions = () => api.deliveryOptions();
+const DELIVERY_TEXTS = {
+  chooseMethod: "Выберите способ доставки",
+  choosePoint: "Выберите пункт выдачи",
+  needAddress: "Укажите адрес доставки",
+} as const;
 const CHANGE_MARKED_LINES_TEXT = "Измените отмеченные товары, чтобы оформить заказ";
 
 function initialForm(): CheckoutFields {
@@ -52,6 +61,10 @@ export default function CheckoutPage() {
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const config = useQuery<ConfigResponse | null>(CONFIG_KEY, loadConfig, null);
+  const deliveryOptions = useQuery<DeliveryOptionsResponse | null>(DELIVERY_OPTIONS_KEY, loadDeliveryOptions, null);
+  const [delivery, setDelivery] = useState<DeliverySelection | null>(null);
+  const [deliveryRefresh, setDeliveryRefresh] = useState(0);
+  const [addressError, setAddressError] = useState<string | null>(null);
   useFreshCart();
   usePageMeta({ title: "Оформление заказа", description: "Оформление заказа в магазине изделий ручной работы «Ремесло»." });
   // inside Telegram the submit is the MainButton (with its progress state) instead of the page's own buttons
@@ -80,14 +93,18 @@ export default function CheckoutPage() {
     );
   }
 
-  const totals = totalsInRoubles(items);
   const count = cartCount(items);
   const viaBot = !isInTelegram() && config.data?.checkoutMode === "bot";
+  // the shopper picks a method where the order is placed here; a checkout confirmed in the bot keeps the fixed fee
+  const picksDelivery = !viaBot && deliveryOptions.data?.configured === true;
+  const quoted = picksDelivery && delivery?.choice && delivery.fee !== null ? delivery.fee : null;
+  const totals = quoted === null ? totalsInRoubles(items) : totalsInRoubles(items, quoted);
   const stockBlocked = items.some((item) => stockProblem(item) !== null);
 
   const edit = (field: keyof CheckoutFields, value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
     if (field in errors) setErrors((current) => ({ ...current, [field]: undefined }));
+    if (field === "delivery_address") setAddressError(null);
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -105,8 +122,23 @@ export default function CheckoutPage() {
       document.getElementById(`${formId}-${firstBad}`)?.focus();
       return;
     }
+    if (picksDelivery) {
+      const missing = !delivery?.choice ? DELIVERY_TEXTS.chooseMethod : !delivery.complete ? DELIVERY_TEXTS.choosePoint : null;
+      if (missing) {
+        setFailure(missing);
+        telegramHaptic("error");
+        document.querySelector("[data-testid=delivery-picker]")?.scrollIntoView({ block: "center", behavior: "smooth" });
+        return;
+      }
+      if (delivery?.needsAddress && !form.delivery_address?.trim()) {
+        setAddressError(DELIVERY_TEXTS.needAddress);
+        telegramHaptic("error");
+        document.getElementById(`${formId}-delivery_address`)?.focus();
+        return;
+      }
+    }
     // one key per checkout attempt: a retry of the same order reuses it, an edited order gets a new one
-    const fingerprint = JSON.stringify([form, items.map((item) => [item.id, item.quantity])]);
+    const fingerprint = JSON.stringify([form, items.map((item) => [item.id, item.quantity]), delivery?.choice ?? null]);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
 
     submittingRef.current = true;
@@ -121,6 +153,7 @@ export default function CheckoutPage() {
         telegramUser: telegramUser(),
         userAgent: navigator.userAgent,
         idempotencyKey: attempt.current.key,
+        delivery: picksDelivery ? (delivery?.choice ?? null) : null,
       });
       if (outcome.kind === "created") {
         attempt.current = null;
@@ -143,6 +176,15 @@ export default function CheckoutPage() {
         // the lines named by the server show what is left; the cart stays as it is for the shopper to change
         useCart.getState().markShort(error.outOfStock);
         requestAnimationFrame(() => document.querySelector("[data-stock-problem]")?.scrollIntoView({ block: "center", behavior: "smooth" }));
+        setFailure(message);
+        telegramHaptic("error");
+        submittingRef.current = false;
+        setSubmitting(false);
+        return;
+      }
+      if (error instanceof CheckoutError && error.code === "delivery_changed") {
+        // the price is quoted again and shown; the shopper looks at it and orders again
+        setDeliveryRefresh((n) => n + 1);
         setFailure(message);
         telegramHaptic("error");
         submittingRef.current = false;
@@ -186,6 +228,8 @@ export default function CheckoutPage() {
             </ul>
           </section>
 
+          {picksDelivery ? <DeliveryPicker items={items} onChange={setDelivery} refresh={deliveryRefresh} disabled={!hydrated} /> : null}
+
           <form id={formId} ref={formRef} className={`${styles.card} ${styles.form}`} onSubmit={onSubmit} noValidate aria-labelledby="checkout-contacts">
             <h2 id="checkout-contacts" className={styles.cardTitle}>
               Контактные данные
@@ -225,7 +269,7 @@ export default function CheckoutPage() {
                 <SharePhoneButton onPhone={(phone) => edit("customer_phone", phone)} />
               </div>
               <div className={`field ${styles.wide}`}>
-                <label htmlFor={field("delivery_address")}>Адрес доставки</label>
+                <label htmlFor={field("delivery_address")}>Адрес доставки{picksDelivery && delivery?.needsAddress ? " *" : ""}</label>
                 <input
                   id={field("delivery_address")}
                   className="input"
@@ -234,7 +278,13 @@ export default function CheckoutPage() {
                   maxLength={CHECKOUT_MAX_LENGTH.delivery_address}
                   value={form.delivery_address ?? ""}
                   onChange={(event) => edit("delivery_address", event.target.value)}
+                  aria-invalid={addressError ? true : undefined}
                 />
+                {addressError ? (
+                  <p className="field-error" role="alert">
+                    {addressError}
+                  </p>
+                ) : null}
               </div>
               <div className={`field ${styles.wide}`}>
                 <label htmlFor={field("comment")}>Комментарий к заказу</label>
@@ -256,8 +306,21 @@ export default function CheckoutPage() {
           <h2 id="checkout-totals" className={styles.cardTitle}>
             Итоги заказа
           </h2>
-          <TotalsList totals={totals} subtotalLabel={`Товары (${count} шт.)`} alwaysShowDiscount testIdPrefix="checkout" className={styles.totals} />
-          <p className={styles.note}>* Точная стоимость доставки будет уточнена менеджером</p>
+          <TotalsList
+            totals={totals}
+            subtotalLabel={`Товары (${count} шт.)`}
+            alwaysShowDiscount
+            testIdPrefix="checkout"
+            className={styles.totals}
+            deliveryExact={quoted !== null}
+          />
+          {picksDelivery && delivery?.text ? (
+            <p className={styles.note} data-testid="checkout-delivery-text">
+              {delivery.text}
+            </p>
+          ) : (
+            <p className={styles.note}>* Точная стоимость доставки будет уточнена менеджером</p>
+          )}
           {failure ? (
             <p className={styles.failure} role="alert">
               {failure}

@@ -1,5 +1,6 @@
 import type { ConfigResponse } from "@shop/shared/schemas/telegram";
 import type { CheckoutFields, CreateOrderBody, OutOfStockItem, PrepareOrderBody } from "@shop/shared/schemas/orders";
+import type { DeliveryChoiceBody } from "@shop/shared/schemas/delivery";
 import { ORDER_ERROR_MESSAGES } from "@shop/shared/checkout";
 import { detectOrderSource, type OrderSource } from "@shop/shared/labels";
 import { ApiError, api } from "../../lib/api";
@@ -17,6 +18,8 @@ export class CheckoutError extends Error {
     readonly fieldErrors: Record<string, string> = {},
     /** the lines the server could not give enough of (docs/product.md#stock) */
     readonly outOfStock: OutOfStockItem[] = [],
+    /** the server's code: 'delivery_changed' when the delivery price moved since it was shown */
+    readonly code: string | null = null,
   ) {
     super(message);
   }
@@ -30,6 +33,8 @@ export interface CheckoutInput {
   telegramUser: TelegramWebAppUser | null;
   userAgent: string;
   idempotencyKey: string;
+  /** the delivery method chosen (docs/delivery.md); null: none (the shop's fixed fee) */
+  delivery?: DeliveryChoiceBody | null;
 }
 
 function trimmedForm(form: CheckoutFields): CheckoutFields {
@@ -57,6 +62,7 @@ export function directOrderBody(input: CheckoutInput, source: OrderSource): Crea
     // only the product and the quantity count: the server prices the cart; the name lets it say which product
     // is no longer sold
     cart_items: input.items.map((item) => ({ product_id: item.id, product_name: item.name, quantity: item.quantity })),
+    ...(input.delivery ? { delivery: input.delivery } : {}),
   };
 }
 
@@ -89,7 +95,7 @@ function createErrorMessage(error: unknown): CheckoutError {
   if (error instanceof ApiError) {
     const busy = busyMessage(error);
     if (busy) return busy;
-    if (error.serverMessage) return new CheckoutError(error.serverMessage, error.fieldErrors, error.outOfStock);
+    if (error.serverMessage) return new CheckoutError(error.serverMessage, error.fieldErrors, error.outOfStock, error.code);
     if (error.isJson) return new CheckoutError(ORDER_ERROR_MESSAGES.createFailed);
   }
   return new CheckoutError(ORDER_ERROR_MESSAGES.createFailedServer);
@@ -113,6 +119,8 @@ export async function submitCheckout(input: CheckoutInput): Promise<CheckoutOutc
         summary: {
           items: input.items.map(({ id, name, quantity, price }) => ({ id, name, quantity, price })),
           totals: { subtotal, discount_percent, discount_amount, delivery_cost, total },
+          delivery: created.delivery ?? null,
+          paymentStatus: created.payment_status,
         },
       };
     } catch (error) {

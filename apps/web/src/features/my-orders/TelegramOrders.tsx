@@ -10,6 +10,7 @@ import { AppRoot, Button, Cell, List, Placeholder, Section } from "@telegram-app
 import type { MyOrderDetail, MyOrderSummary, MyOrdersResponse } from "@shop/shared/schemas/orders";
 import { formatDateTime, formatPrice } from "@shop/shared/format";
 import { statusLabel } from "@shop/shared/labels";
+import type { OrderDeliveryWire } from "@shop/shared/schemas/delivery";
 import { api } from "../../lib/api";
 import { useQuery } from "../../lib/query";
 import { telegramLaunch } from "../../lib/telegram";
@@ -75,6 +76,28 @@ function OrderItems({ id }: { id: number }) {
   ));
 }
 
+/** How the order travels: the method, the point or the city, and the track number with its tracking link. */
+function OrderDelivery({ delivery }: { delivery: OrderDeliveryWire }) {
+  const where = delivery.point_address ? `${delivery.point_code ? `${delivery.point_code}, ` : ""}${delivery.point_address}` : delivery.city;
+  return (
+    <Cell Component="div" multiline subtitle={where ?? undefined} data-testid="my-order-delivery">
+      {delivery.method_label ?? "Доставка"}
+      {delivery.track_number ? (
+        <span className={styles.track}>
+          {" · трек "}
+          {delivery.tracking_url ? (
+            <a href={delivery.tracking_url} target="_blank" rel="noreferrer" className={styles.telegramLink}>
+              {delivery.track_number}
+            </a>
+          ) : (
+            delivery.track_number
+          )}
+        </span>
+      ) : null}
+    </Cell>
+  );
+}
+
 function OrderSection({ order }: { order: MyOrderSummary }) {
   const [open, setOpen] = useState(false);
   return (
@@ -96,6 +119,7 @@ function OrderSection({ order }: { order: MyOrderSummary }) {
         Заказ №{order.order_number}
       </Cell>
       <OrderPayment orderId={order.id} status={order.payment_status} paidAt={order.paid_at} />
+      {order.delivery?.method || order.delivery?.track_number ? <OrderDelivery delivery={order.delivery} /> : null}
       {open ? <OrderItems id={order.id} /> : null}
     </Section>
   );

@@ -11,7 +11,8 @@ import { AfterOrderPrompts } from "./AfterOrderPrompts";
 
 /** What was ordered: the lines and the server's totals, as the checkout in this tab sent them. */
 function Summary({ summary }: { summary: OrderSummary }) {
-  const { items, totals } = summary;
+  const { items, totals, delivery } = summary;
+  const exact = delivery?.price_known === true;
   return (
     <section className={styles.summary} aria-labelledby="order-summary-title" data-testid="order-summary">
       <h2 id="order-summary-title" className={styles.summaryTitle}>
@@ -36,8 +37,15 @@ function Summary({ summary }: { summary: OrderSummary }) {
         }}
         subtotalLabel="Товары"
         testIdPrefix="order-summary"
+        deliveryExact={exact}
       />
-      <p className={styles.note}>* Точная стоимость доставки будет уточнена менеджером</p>
+      {delivery?.method_label ? (
+        <p className={styles.note} data-testid="order-summary-delivery">
+          {delivery.method_label}
+          {delivery.point_address ? `: ${delivery.point_address}` : delivery.city ? `, ${delivery.city}` : ""}
+        </p>
+      ) : null}
+      {exact ? null : <p className={styles.note}>* Точная стоимость доставки будет уточнена менеджером</p>}
     </section>
   );
 }
@@ -56,7 +64,9 @@ export default function OrderSuccessPage() {
 
   // inside Telegram the window closes itself unless it shows a request to the customer (AfterOrderPrompts)
   const [promptsShown, setPromptsShown] = useState<boolean | null>(null);
-  const closesItself = inTelegram && promptsShown === false;
+  // an order whose invoice already went out waits for its payment instead of closing (docs/payments.md)
+  const payable = inTelegram && summary?.paymentStatus === "invoiced";
+  const closesItself = inTelegram && promptsShown === false && !payable;
 
   useEffect(() => {
     if (!closesItself) return;
@@ -80,6 +90,11 @@ export default function OrderSuccessPage() {
           Наш менеджер позвонит вам в ближайшее время, чтобы уточнить детали доставки и оплаты.
         </p>
         {closesItself ? <p className={styles.closing}>Окно закроется через 5 секунд.</p> : null}
+        {payable ? (
+          <Link to="/my-orders" className="btn btn-primary btn-lg" data-testid="order-pay">
+            Оплатить заказ
+          </Link>
+        ) : null}
         {inTelegram ? <AfterOrderPrompts onDecided={setPromptsShown} /> : null}
         {summary ? <Summary summary={summary} /> : null}
         <Link to="/" className="btn btn-primary btn-lg">

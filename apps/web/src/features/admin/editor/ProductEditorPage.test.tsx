@@ -148,6 +148,7 @@ describe("product editor", () => {
       width: 12,
       height: null,
       depth: null,
+      weight_grams: null,
       categoryIds: [2, 6],
       stock: null,
       made_to_order_days: null,

@@ -29,13 +29,14 @@ import pills from "../components/pills.module.css";
 import text from "../components/text.module.css";
 import styles from "./ProductEditorPage.module.css";
 
-/** The editor's whole-number fields, row by row: the sizes, then the stock. */
+/** The editor's whole-number fields, row by row: the sizes, the parcel weight, then the stock. */
 const NUMBER_ROWS = [
   [
     { name: "width", label: "Ширина, мм", min: 0 },
     { name: "height", label: "Высота, мм", min: 0 },
     { name: "depth", label: "Глубина, мм", min: 0 },
   ],
+  [{ name: "weightGrams", label: "Вес, г", min: 1, max: 100_000, placeholder: "по умолчанию", hint: "Вес одной штуки в упаковке — для расчёта доставки." }],
   [
     {
       name: "stock",

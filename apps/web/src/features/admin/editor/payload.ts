@@ -10,6 +10,8 @@ export interface ProductForm {
   width: string;
   height: string;
   depth: string;
+  /** the parcel weight of one piece in grams; blank: the seller's default parcel weight (docs/delivery.md) */
+  weightGrams: string;
   mainCategoryId: number | null;
   tagIds: number[];
   /** pieces left; blank: not counted (docs/product.md#stock) */
@@ -43,6 +45,7 @@ export const EMPTY_FORM: ProductForm = {
   width: "",
   height: "",
   depth: "",
+  weightGrams: "",
   mainCategoryId: null,
   tagIds: [],
   stock: "",
@@ -59,6 +62,7 @@ export function formFromProduct(product: Product): ProductForm {
     width: product.width == null ? "" : String(product.width),
     height: product.height == null ? "" : String(product.height),
     depth: product.depth == null ? "" : String(product.depth),
+    weightGrams: product.weight_grams == null ? "" : String(product.weight_grams),
     mainCategoryId: main?.id ?? null,
     tagIds: product.categories.filter((category) => category.type === "sub" && category.id !== main?.id).map((c) => c.id),
     stock: product.stock === null ? "" : String(product.stock),
@@ -103,6 +107,7 @@ function commonFields(form: ProductForm) {
     width: parseDimension(form.width),
     height: parseDimension(form.height),
     depth: parseDimension(form.depth),
+    weight_grams: parseCount(form.weightGrams),
     categoryIds: buildCategoryIds(form.mainCategoryId, form.tagIds),
     stock: parseCount(form.stock),
     made_to_order_days: parseCount(form.madeToOrderDays),

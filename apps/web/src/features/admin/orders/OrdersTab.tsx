@@ -11,6 +11,7 @@ import { useToast } from "../components/Toast";
 import { isAbort, logFailure } from "../utils";
 import { OrderPaymentPanel, type PaymentChange } from "./OrderPaymentPanel";
 import { PaymentBadge } from "./PaymentBadge";
+import { OrderDeliveryPanel } from "./OrderDeliveryPanel";
 import buttons from "../components/buttons.module.css";
 import card from "../components/card.module.css";
 import layout from "../components/layout.module.css";
@@ -76,6 +77,7 @@ function OrderDetails({ order }: { order: AdminOrder }) {
         <dt>Итого</dt>
         <dd className={styles.strong}>{formatAdminPrice(order.total)}</dd>
       </dl>
+      <OrderDeliveryPanel orderId={order.id} delivery={order.delivery ?? null} />
     </div>
   );
 }

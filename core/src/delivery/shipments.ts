@@ -1,0 +1,167 @@
+import type { Database, Sql } from "@shop/prisma/db";
+import { trackingLink, type DeliveryMethod } from "@shop/shared/delivery";
+import { conflict, invalid, notFound, ORDER_NOT_FOUND } from "../errors";
+import { changeOrderStatus, readOrder, type Order, type OrderNotifier } from "../orders";
+import { queueMessages, type OutgoingMessage } from "../outbox";
+import { CarrierUnavailable, CDEK_TARIFFS } from "./carriers";
+import { orderDelivery, orderIdOfCarrierOrder, type OrderShipment } from "./order-delivery";
+import type { DeliveryDesk } from "./quotes";
+
+/**
+ * After the order (docs/delivery.md#after-the-order): the shipment registered with СДЭК, a track number typed by a
+ * manager or sent by the carrier, and СДЭК's status updates moving the order to 'Отправлен' and 'Завершен'.
+ * The customer hears of a track number once, however often it is set or reported.
+ */
+
+export interface Tracking {
+  method: DeliveryMethod | null;
+  trackNumber: string;
+  link: string | null;
+}
+
+/** The messages of a track number: the bot writes them (one to the customer), the core queues them. */
+export interface TrackingNotifier {
+  trackingAdded?(order: Order, tracking: Tracking): OutgoingMessage[];
+}
+
+export type DeliveryNotifier = OrderNotifier & TrackingNotifier;
+
+export const SHIPMENT_TEXTS = {
+  notCdek: "Отправление в СДЭК регистрируется только для заказов с доставкой СДЭК",
+  alreadyRegistered: "Отправление уже зарегистрировано в СДЭК",
+  cdekNotSetUp: "СДЭК не подключён: задайте CDEK_CLIENT_ID и CDEK_CLIENT_SECRET",
+  cdekUnavailable: "СДЭК сейчас не отвечает. Попробуйте ещё раз через минуту.",
+  cancelled: "Заказ отменён",
+  badTrack: "Трек-номер — от 4 до 64 букв латиницы и цифр",
+} as const;
+
+/** СДЭК's order statuses that mean the parcel is on its way, and the one that means it was handed over. */
+const CDEK_ON_ITS_WAY = new Set([
+  "RECEIVED_AT_SHIPMENT_WAREHOUSE",
+  "READY_TO_SHIP_AT_SENDING_OFFICE",
+  "TAKEN_BY_TRANSPORTER_FROM_SENDER_CITY",
+  "SENT_TO_TRANSIT_CITY",
+  "ACCEPTED_IN_TRANSIT_CITY",
+  "SENT_TO_RECIPIENT_CITY",
+  "ACCEPTED_IN_RECIPIENT_CITY",
+  "ACCEPTED_AT_PICK_UP_POINT",
+  "TAKEN_BY_COURIER",
+]);
+const CDEK_DELIVERED = "DELIVERED";
+
+/**
+ * Sets the order's track number in the transaction `sql` and queues the customer's message; the same number
+ * again changes nothing and says nothing.
+ */
+async function setTrack(sql: Sql, notifier: DeliveryNotifier, orderId: number, trackNumber: string): Promise<boolean> {
+  const rows = await sql.query<{ method: string | null }>(
+    `INSERT INTO order_deliveries (order_id, method, weight_grams, price_known, track_number)
+     VALUES ($1, NULL, 0, false, $2)
+     ON CONFLICT (order_id) DO UPDATE SET track_number = EXCLUDED.track_number, updated_at = now()
+       WHERE order_deliveries.track_number IS DISTINCT FROM EXCLUDED.track_number
+     RETURNING method`,
+    [orderId, trackNumber],
+  );
+  if (rows.length === 0) return false;
+  const order = (await readOrder(sql, orderId))!;
+  const delivery = await orderDelivery(sql, orderId);
+  const method = delivery?.method ?? null;
+  order.delivery = delivery;
+  await queueMessages(sql, notifier.trackingAdded?.(order, { method, trackNumber, link: method ? trackingLink(method, trackNumber) : null }) ?? []);
+  return true;
+}
+
+/** A manager types the track number (any method): the customer gets one message with it and a tracking link. */
+export async function setTrackNumber(db: Database, notifier: DeliveryNotifier, orderId: number, typed: string): Promise<OrderShipment> {
+  const trackNumber = typed.trim().toUpperCase();
+  if (!/^[A-Z0-9-]{4,64}$/.test(trackNumber)) throw invalid(SHIPMENT_TEXTS.badTrack, { track_number: SHIPMENT_TEXTS.badTrack });
+  const { shipment, changed } = await db.transaction(async (sql) => {
+    const [order] = await sql.query<{ id: number }>(`SELECT id FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    const changed = await setTrack(sql, notifier, orderId, trackNumber);
+    return { shipment: (await orderDelivery(sql, orderId))!, changed };
+  });
+  if (changed) notifier.queued?.();
+  return shipment;
+}
+
+/**
+ * Registers the order's parcel with СДЭК (tariff of the chosen method, the point or the address, the parcel's
+ * weight), keeps СДЭК's order uuid, and takes the track number if СДЭК already gave one. Once per order.
+ */
+export async function registerCdekShipment(db: Database, desk: DeliveryDesk, notifier: DeliveryNotifier, orderId: number): Promise<OrderShipment> {
+  const cdek = desk.cdek;
+  const order = await db.transaction((sql) => readOrder(sql, orderId));
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  const delivery = await db.transaction((sql) => orderDelivery(sql, orderId));
+  if (!delivery || (delivery.method !== "cdek_point" && delivery.method !== "cdek_door")) throw conflict(SHIPMENT_TEXTS.notCdek);
+  if (delivery.carrierOrderUuid) throw conflict(SHIPMENT_TEXTS.alreadyRegistered);
+  if (order.status === "cancelled") throw conflict(SHIPMENT_TEXTS.cancelled);
+  if (!cdek) throw conflict(SHIPMENT_TEXTS.cdekNotSetUp);
+  const settings = await desk.settings();
+  let uuid: string;
+  try {
+    uuid = await cdek.createOrder({
+      number: order.number,
+      tariffCode: CDEK_TARIFFS[delivery.method],
+      fromCityCode: settings.origin.cdekCityCode ?? 0,
+      toCityCode: delivery.cityCode ?? 0,
+      pointCode: delivery.pointCode,
+      address: order.contact.deliveryAddress,
+      recipient: { name: order.contact.customerName, phone: order.contact.customerPhone },
+      parcel: { ...settings.parcel, weightGrams: Math.max(1, delivery.weightGrams) },
+      comment: order.contact.comment,
+    });
+  } catch (error) {
+    if (error instanceof CarrierUnavailable) throw conflict(SHIPMENT_TEXTS.cdekUnavailable);
+    throw error;
+  }
+  const state = await cdek.order(uuid).catch(() => null);
+  const changed = await db.transaction(async (sql) => {
+    const [claimed] = await sql.query<{ order_id: number }>(
+      `UPDATE order_deliveries SET carrier_order_uuid = $2, carrier_status = $3, updated_at = now()
+        WHERE order_id = $1 AND carrier_order_uuid IS NULL RETURNING order_id`,
+      [orderId, uuid, state?.statusCode ?? "ACCEPTED"],
+    );
+    if (!claimed) throw conflict(SHIPMENT_TEXTS.alreadyRegistered);
+    return state?.cdekNumber ? setTrack(sql, notifier, orderId, state.cdekNumber) : false;
+  });
+  if (changed) notifier.queued?.();
+  return (await db.transaction((sql) => orderDelivery(sql, orderId)))!;
+}
+
+/** СДЭК's webhook body (ORDER_STATUS), as far as the shop reads it. */
+export interface CdekWebhook {
+  type?: string;
+  uuid?: string;
+  attributes?: { code?: string; cdek_number?: string; status_code?: string };
+}
+
+export type WebhookOutcome = "unknown-order" | "ignored" | "recorded";
+
+/**
+ * An ORDER_STATUS update from СДЭК: records the carrier's status and track number, and moves the order to
+ * 'Отправлен' (on its way) or 'Завершен' (delivered) — forward only, never out of 'Отменен'. Delivered twice,
+ * it changes nothing the second time and nobody hears of it twice.
+ */
+export async function receiveCdekWebhook(db: Database, notifier: DeliveryNotifier, event: CdekWebhook): Promise<WebhookOutcome> {
+  if (event.type !== "ORDER_STATUS" || !event.uuid) return "ignored";
+  const uuid = event.uuid;
+  const code = event.attributes?.code ?? null;
+  const cdekNumber = event.attributes?.cdek_number?.trim() || null;
+  const found = await db.transaction(async (sql) => {
+    const orderId = await orderIdOfCarrierOrder(sql, uuid);
+    if (orderId === null) return null;
+    const [order] = await sql.query<{ status: string }>(`SELECT status::text AS status FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);
+    if (code) await sql.query(`UPDATE order_deliveries SET carrier_status = $2, updated_at = now() WHERE order_id = $1`, [orderId, code]);
+    const tracked = cdekNumber ? await setTrack(sql, notifier, orderId, cdekNumber.toUpperCase()) : false;
+    return { orderId, status: order!.status, tracked };
+  });
+  if (!found) return "unknown-order";
+  if (found.tracked) notifier.queued?.();
+  const target = code === CDEK_DELIVERED ? "completed" : code && CDEK_ON_ITS_WAY.has(code) ? "shipped" : null;
+  const forward =
+    target === "completed" ? !["completed", "cancelled"].includes(found.status) : target === "shipped" ? ["new", "processing"].includes(found.status) : false;
+  if (target && forward) await changeOrderStatus(db, notifier, found.orderId, target);
+  return "recorded";
+}
