@@ -13,6 +13,7 @@ import { looksEmpty, normalizeSearchText } from "@shop/shared/text";
 import { conflict, invalid as badRequest, notFound, PRODUCT_NOT_FOUND } from "../errors";
 import { kopecksOf } from "@shop/shared/money";
 import { productInclude, toProduct } from "./product-mapping";
+import { recordProductChange, type AuditActor } from "../audit";
 
 /**
  * Product management for the admin panel: create, edit (images reordered, added, removed), delete. The admin's
@@ -127,7 +128,7 @@ export async function stockNow(db: Database, products: readonly { id: number }[]
 }
 
 /** Creates a product with a new article; images in the given order (the first is the main image). */
-export async function createProduct(prisma: PrismaClient, uploadDir: string, body: CreateProductBody): Promise<Product> {
+export async function createProduct(prisma: PrismaClient, uploadDir: string, body: CreateProductBody, actor?: AuditActor): Promise<Product> {
   const data = productData(body);
   const imageUrls = [...new Set((body.imageUrls ?? []).map((url) => checkNewImageUrl(uploadDir, url)))];
   return retryingConflicts(() => prisma.$transaction(async (tx) => {
@@ -141,7 +142,9 @@ export async function createProduct(prisma: PrismaClient, uploadDir: string, bod
       },
       select: { id: true },
     });
-    return readProduct(tx, product.id);
+    const created = await readProduct(tx, product.id);
+    await recordProductChange(prismaTransactionSql(tx), actor, null, created);
+    return created;
   }));
 }
 
@@ -156,6 +159,7 @@ export async function updateProduct(
   id: number,
   body: UpdateProductBody,
   notifier: OrderNotifier = noopNotifier,
+  actor?: AuditActor,
 ): Promise<Product> {
   const data = productData(body);
   const images = body.images?.map((image): { id: number } | { imageUrl: string } => {
@@ -170,6 +174,7 @@ export async function updateProduct(
     const [locked] = await sql.query<{ stock: number | null }>(`SELECT stock FROM products WHERE id = $1 FOR UPDATE`, [id]);
     const current = locked && (await tx.product.findUnique({ where: { id }, select: { id: true, images: { select: { id: true } } } }));
     if (!current) throw notFound(PRODUCT_NOT_FOUND);
+    const before = actor && (await readProduct(tx, id));
     if (body.stock !== undefined && body.stock_seen !== undefined && body.stock_seen !== locked.stock) {
       throw conflict(stockChangedMeanwhile(locked.stock));
     }
@@ -210,7 +215,9 @@ export async function updateProduct(
         }
       }
     }
-    return readProduct(tx, id);
+    const after = await readProduct(tx, id);
+    if (before) await recordProductChange(sql, actor, before, after);
+    return after;
   }));
   if (queued) notifier.queued?.();
   return product;
@@ -220,7 +227,15 @@ export async function updateProduct(
  * Deletes a product with its images and category links. Past orders keep their snapshot (name, article, image,
  * price); their item's product_id becomes null. Image files stay on disk: order snapshots may show them.
  */
-export async function deleteProduct(prisma: PrismaClient, id: number): Promise<{ ok: true }> {
+export async function deleteProduct(prisma: PrismaClient, id: number, actor?: AuditActor): Promise<{ ok: true }> {
+  if (actor) {
+    return prisma.$transaction(async (tx) => {
+      const before = await readProduct(tx, id);
+      await tx.product.delete({ where: { id } });
+      await recordProductChange(prismaTransactionSql(tx), actor, before, null);
+      return { ok: true as const };
+    });
+  }
   const { count } = await prisma.product.deleteMany({ where: { id } });
   if (count === 0) throw notFound(PRODUCT_NOT_FOUND);
   return { ok: true };
