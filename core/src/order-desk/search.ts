@@ -61,7 +61,7 @@ export function orderSearchWhere(search: OrderSearch): Prisma.OrderWhereInput {
       { items: { some: { OR: [{ productName: text }, { productSku: text }] } } },
     ];
     const digits = phoneDigits(q);
-    if (digits && /^[\d\s()+\-]+$/.test(q)) or.push({ customerPhone: { contains: digits } });
+    if (digits && /^[\d\s()+-]+$/.test(q)) or.push({ customerPhone: { contains: digits } });
     and.push({ OR: or });
   }
   return and.length > 0 ? { AND: and } : {};

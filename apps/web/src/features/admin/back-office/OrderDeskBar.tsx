@@ -15,7 +15,7 @@ export const isDeskSearchEmpty = (search: DeskSearch) => !search.q && !search.so
  * The order desk's search and filters above the orders (docs/admin-panel.md#finding-orders): a text for the number,
  * name, phone, @username or product; source, payment and days; and the export of what is found to CSV.
  */
-export function OrderDeskBar({ status, onSearch }: { status: string; onSearch: (search: DeskSearch) => void }) {
+export function OrderDeskBar({ status, payments, onSearch }: { status: string; payments: boolean; onSearch: (search: DeskSearch) => void }) {
   const showToast = useToast();
   const [draft, setDraft] = useState<DeskSearch>({});
   const [applied, setApplied] = useState<DeskSearch>({});
@@ -57,17 +57,20 @@ export function OrderDeskBar({ status, onSearch }: { status: string; onSearch: (
           ))}
         </select>
       </label>
-      <label className={form.field}>
-        <span className={form.label}>Оплата</span>
-        <select className={form.input} value={draft.payment_status ?? ""} onChange={(e) => set("payment_status", e.target.value)}>
-          <option value="">Любая</option>
-          {PAYMENT_STATUSES.map((payment) => (
-            <option key={payment} value={payment}>
-              {paymentLabel(payment)}
-            </option>
-          ))}
-        </select>
-      </label>
+      {/* without payments in Telegram nothing of payment is shown */}
+      {payments && (
+        <label className={form.field}>
+          <span className={form.label}>Оплата</span>
+          <select className={form.input} value={draft.payment_status ?? ""} onChange={(e) => set("payment_status", e.target.value)}>
+            <option value="">Любая</option>
+            {PAYMENT_STATUSES.map((payment) => (
+              <option key={payment} value={payment}>
+                {paymentLabel(payment)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <label className={form.field}>
         <span className={form.label}>С</span>
         <input className={form.input} type="date" value={draft.from ?? ""} onChange={(e) => set("from", e.target.value)} />

@@ -180,6 +180,7 @@ export default function OrdersTab({ payments = false }: { payments?: boolean }) 
       </div>
       <OrderDeskBar
         status={filter}
+        payments={payments}
         onSearch={(next) => {
           setSearch(next);
           setPage(1);
