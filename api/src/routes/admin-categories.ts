@@ -7,7 +7,7 @@ import { createCategory, deleteCategory, updateCategory } from "@shop/core/categ
 import { catalogJson, sendJson } from "../plugins/app/catalog";
 
 const security = [{ bearerAuth: [] }];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
 export default async function adminCategoryRoutes(instance: App) {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
@@ -43,7 +43,7 @@ export default async function adminCategoryRoutes(instance: App) {
         response: { 201: Category, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createCategory(app.prisma, request.body)),
+    async (request, reply) => reply.status(201).send(await createCategory(app.prisma, request.body, request.staff!.actor)),
   );
 
   app.put(
@@ -59,7 +59,7 @@ export default async function adminCategoryRoutes(instance: App) {
         response: { 200: Category, ...errors },
       },
     },
-    async (request) => updateCategory(app.prisma, request.params.id, request.body),
+    async (request) => updateCategory(app.prisma, request.params.id, request.body, request.staff!.actor),
   );
 
   app.delete(
@@ -71,9 +71,9 @@ export default async function adminCategoryRoutes(instance: App) {
         summary: "Delete a category; its products stay, detached from it",
         security,
         params: IdParams,
-        response: { 200: DeleteCategoryResponse, 401: ErrorResponse, 404: ErrorResponse },
+        response: { 200: DeleteCategoryResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request) => deleteCategory(app.prisma, request.params.id),
+    async (request) => deleteCategory(app.prisma, request.params.id, request.staff!.actor),
   );
 }

@@ -64,6 +64,6 @@ export default async function adminOrderRoutes(instance: App) {
         response: { 200: AdminOrder, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request) => toAdminOrder((await changeOrderStatus(app.db, app.notifier, request.params.id, request.body.status)).order),
+    async (request) => toAdminOrder((await changeOrderStatus(app.db, app.notifier, request.params.id, request.body.status, request.staff!.actor)).order),
   );
 }

@@ -69,7 +69,7 @@ export default async function adminProductRoutes(instance: App) {
         response: { 201: Product, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createProduct(app.prisma, app.config.uploadDir, request.body)),
+    async (request, reply) => reply.status(201).send(await createProduct(app.prisma, app.config.uploadDir, request.body, request.staff!.actor)),
   );
 
   app.put(
@@ -85,7 +85,7 @@ export default async function adminProductRoutes(instance: App) {
         response: { 200: Product, ...errors, 409: ErrorResponse },
       },
     },
-    async (request) => updateProduct(app.prisma, app.config.uploadDir, request.params.id, request.body, app.notifier),
+    async (request) => updateProduct(app.prisma, app.config.uploadDir, request.params.id, request.body, app.notifier, request.staff!.actor),
   );
 
   app.post(
@@ -105,7 +105,9 @@ export default async function adminProductRoutes(instance: App) {
         response: { 200: StockResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
       },
     },
-    async (request) => ({ stock: await adjustStock(app.db, app.notifier, request.params.id, request.body.delta, request.body.variant_id) }),
+    async (request) => ({
+      stock: await adjustStock(app.db, app.notifier, request.params.id, request.body.delta, request.staff!.actor, request.body.variant_id),
+    }),
   );
 
   app.delete(
@@ -120,6 +122,6 @@ export default async function adminProductRoutes(instance: App) {
         response: { 200: OkResponse, 401: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request) => deleteProduct(app.prisma, request.params.id),
+    async (request) => deleteProduct(app.prisma, request.params.id, request.staff!.actor),
   );
 }

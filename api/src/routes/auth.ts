@@ -1,5 +1,7 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { AdminMeResponse, LoginBody, LoginResponse } from "@shop/shared/schemas/admin";
+import { LoginBody, LoginResponse } from "@shop/shared/schemas/admin";
+import { StaffMe } from "@shop/shared/schemas/staff";
+import { ROLE_PERMISSIONS } from "@shop/shared/staff";
 import { ErrorResponse } from "@shop/shared/schemas/common";
 import type { App } from "../app-type";
 import { HttpError } from "../http-errors";
@@ -29,7 +31,7 @@ export default async function authRoutes(instance: App) {
         tags: ["admin"],
         summary: "Admin sign-in: a bearer token (JWT) with an expiry",
         body: LoginBody,
-        response: { 200: LoginResponse, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse },
+        response: { 200: LoginResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (request, reply) => {
@@ -39,7 +41,7 @@ export default async function authRoutes(instance: App) {
       const admin = await authenticateAdmin(app.db, { ...request.body, ip: request.ip, deviceId });
       // a new device cookie at each sign-in: this browser's own allowance next time (services/device-cookies.ts)
       reply.header("Set-Cookie", app.deviceCookies.issue(admin.login, request.protocol === "https"));
-      const token = app.jwt.sign({ sub: String(admin.id), login: admin.login });
+      const token = app.jwt.sign({ sub: String(admin.id), login: admin.login, ver: admin.sessionVersion });
       const { exp } = app.jwt.decode<{ exp: number }>(token)!;
       return loginResponse(token, admin.login, exp);
     },
@@ -51,11 +53,14 @@ export default async function authRoutes(instance: App) {
       onRequest: app.requireAdmin,
       schema: {
         tags: ["admin"],
-        summary: "The signed-in admin",
+        summary: "The signed-in staff account: its name, role and what it may do",
         security: [{ bearerAuth: [] }],
-        response: { 200: AdminMeResponse, 401: ErrorResponse },
+        response: { 200: StaffMe, 401: ErrorResponse },
       },
     },
-    async (request) => ({ login: request.user.login }),
+    async (request) => {
+      const staff = request.staff!;
+      return { id: staff.id, login: staff.login, name: staff.name, role: staff.role, permissions: [...ROLE_PERMISSIONS[staff.role]] };
+    },
   );
 }

@@ -32,7 +32,7 @@ export default async function paymentRoutes(app: App) {
       },
     },
     async (request) => {
-      const order = await issueInvoice(app.db, app.notifier, request.params.id, request.body.delivery_cost, paymentsOn());
+      const order = await issueInvoice(app.db, app.notifier, request.params.id, request.body.delivery_cost, paymentsOn(), request.staff!.actor);
       return toInvoicedOrder(order);
     },
   );
@@ -51,7 +51,7 @@ export default async function paymentRoutes(app: App) {
       },
     },
     async (request) => {
-      const order = await markRefunded(app.db, request.params.id);
+      const order = await markRefunded(app.db, request.params.id, request.staff!.actor);
       return toRefundedOrder(order);
     },
   );

@@ -3,6 +3,7 @@ import type { Database } from "@shop/prisma/db";
 import type { LoginResponse } from "@shop/shared/schemas/admin";
 import { hashPassword, verifyPassword } from "../lib/password";
 import { HttpError, badRequest } from "../http-errors";
+import { ACCOUNT_OFF } from "../plugins/app/auth";
 import { clearFailures, giveBack, takeAttempt, throttleKeys } from "./login-throttle";
 
 export const WRONG_CREDENTIALS = "Неверный логин или пароль";
@@ -27,7 +28,7 @@ export function tooManyAttempts(seconds: number): HttpError {
 export async function authenticateAdmin(
   db: Database,
   input: { login: string; password: string; ip: string; deviceId: string | null },
-): Promise<{ id: number; login: string }> {
+): Promise<{ id: number; login: string; sessionVersion: number }> {
   const login = input.login.trim();
   const errors: Record<string, string> = {};
   if (!login) errors.login = "Введите логин";
@@ -42,12 +43,13 @@ export async function authenticateAdmin(
   const admin = await db.prisma.adminUser.findUnique({ where: { login } });
   const valid = await verifyPassword(input.password, admin?.passwordHash ?? (await getDummyHash()));
   if (!admin || !valid) throw new HttpError(401, WRONG_CREDENTIALS);
+  if (!admin.active) throw new HttpError(403, ACCOUNT_OFF);
   // the address keeps what it guessed at other logins; the login (or the device) starts afresh
   for (const { key } of keys) {
     if (key.startsWith("ip:")) await giveBack(db, key);
     else await clearFailures(db, key);
   }
-  return { id: admin.id, login: admin.login };
+  return { id: admin.id, login: admin.login, sessionVersion: admin.sessionVersion };
 }
 
 export function loginResponse(token: string, login: string, expiresAtSeconds: number): LoginResponse {

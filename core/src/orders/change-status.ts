@@ -7,6 +7,7 @@ import type { Order } from "./order";
 import { readOrder } from "./order-record";
 import { returnOrderPieces, takeOrderPiecesAgain } from "../stock";
 import { announceStockChanges } from "../stock";
+import { recordAudit, type AuditActor } from "../audit";
 
 export const INVALID_STATUS = `Недопустимый статус заказа. Возможные: ${ORDER_STATUSES.join(", ")}`;
 
@@ -24,7 +25,14 @@ export interface StatusChange {
  * the same transaction (outbox), so it goes out exactly when the change is committed. An unknown status is
  * invalid, an unknown order not found.
  */
-export async function changeOrderStatus(db: Database, notifier: OrderNotifier, orderId: number, status: string): Promise<StatusChange> {
+export async function changeOrderStatus(
+  db: Database,
+  notifier: OrderNotifier,
+  orderId: number,
+  status: string,
+  /** the staff member making the change, for the audit log */
+  actor?: AuditActor,
+): Promise<StatusChange> {
   if (!isOrderStatus(status)) throw invalid(INVALID_STATUS, { status: INVALID_STATUS });
   const change = await db.transaction(async (sql): Promise<StatusChange> => {
     const [locked] = await sql.query<{ status: OrderStatus }>(`SELECT status::text AS status FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);
@@ -40,6 +48,9 @@ export async function changeOrderStatus(db: Database, notifier: OrderNotifier, o
     if (changed) await sql.query(`UPDATE orders SET status = $2::"OrderStatus", updated_at = now() WHERE id = $1`, [orderId, status]);
     const order = (await readOrder(sql, orderId))!;
     if (changed) await queueMessages(sql, notifier.orderStatusChanged(order, previousStatus));
+    if (changed) {
+      await recordAudit(sql, actor, { kind: "order", action: "status", entityId: orderId, label: `№${order.number}`, before: { status: previousStatus }, after: { status } });
+    }
     if (stock.length > 0) await announceStockChanges(sql, notifier, stock, `status:${orderId}:${order.updatedAt.getTime()}`);
     return { order, changed, previousStatus };
   });

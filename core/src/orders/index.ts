@@ -5,7 +5,7 @@ export { deleteExpiredPreparedOrders } from "./expired-prepared-orders";
 export { KEY_USED_FOR_ANOTHER_ORDER } from "./idempotency";
 export { getOrder, listOrders, type OrderPage } from "./order-list";
 export { noopNotifier, type OrderNotifier } from "./order-notifier";
-export { readOrder } from "./order-record";
+export { orderInclude, readOrder, toOrder } from "./order-record";
 export { OrderSlots } from "./order-slots";
 export { type CartLine, type LinePersonalization, lineSku, type Order, type OrderContact, type OrderDelivery, type QuotedDelivery } from "./order";
 export { IDEMPOTENCY_KEY_PATTERN, placeOrder, type PlaceOrderInput, type PlaceOrderResult, resolveOrderIdentity } from "./place-order";

@@ -1,5 +1,6 @@
 import type { Database, Sql } from "@shop/prisma/db";
-import { kopecksOf, toDecimal, type Kopecks } from "@shop/shared/money";
+import { kopecksOf, toDecimal, toRoubles, type Kopecks } from "@shop/shared/money";
+import { recordAudit, type AuditActor } from "../audit";
 import { outOfStockMessage } from "@shop/shared/stock";
 import { conflict, invalid, notFound, ORDER_NOT_FOUND } from "../errors";
 
@@ -77,7 +78,14 @@ function lockOrder(sql: Sql, orderId: number): Promise<LockedPayment[]> {
  * the next invoice number (the older invoices can no longer be paid), payment status 'invoiced', the invoice
  * queued in the outbox in the same transaction. Conflicts: payments off, no Telegram chat, cancelled, paid.
  */
-export async function issueInvoice(db: Database, notifier: OrderNotifier, orderId: number, deliveryCost: unknown, paymentsOn: boolean): Promise<Order> {
+export async function issueInvoice(
+  db: Database,
+  notifier: OrderNotifier,
+  orderId: number,
+  deliveryCost: unknown,
+  paymentsOn: boolean,
+  actor?: AuditActor,
+): Promise<Order> {
   const delivery = checkDeliveryCost(deliveryCost);
   const order = await db.transaction(async (sql) => {
     const [locked] = await lockOrder(sql, orderId);
@@ -93,6 +101,14 @@ export async function issueInvoice(db: Database, notifier: OrderNotifier, orderI
       [orderId, toDecimal(delivery)],
     );
     const updated = (await readOrder(sql, orderId))!;
+    await recordAudit(sql, actor, {
+      kind: "invoice",
+      action: "issue",
+      entityId: orderId,
+      label: `№${updated.number}`,
+      before: { payment_status: locked.payment_status },
+      after: { payment_status: "invoiced", delivery_cost: toRoubles(delivery), total: toRoubles(updated.totals.total) },
+    });
     await queueMessages(sql, notifier.invoiceIssued!(updated));
     return updated;
   });
@@ -197,12 +213,14 @@ export async function recordPayment(db: Database, notifier: OrderNotifier, payme
 }
 
 /** Records that a paid order's money was returned (the refund itself is made in the provider's dashboard). */
-export async function markRefunded(db: Database, orderId: number): Promise<Order> {
+export async function markRefunded(db: Database, orderId: number, actor?: AuditActor): Promise<Order> {
   return db.transaction(async (sql) => {
     const [locked] = await lockOrder(sql, orderId);
     if (!locked) throw notFound(ORDER_NOT_FOUND);
     if (locked.payment_status !== "paid") throw conflict(PAYMENT_TEXTS.notPaid);
     await sql.query(`UPDATE orders SET payment_status = 'refunded', updated_at = now() WHERE id = $1`, [orderId]);
-    return (await readOrder(sql, orderId))!;
+    const order = (await readOrder(sql, orderId))!;
+    await recordAudit(sql, actor, { kind: "refund", action: "refund", entityId: orderId, label: `№${order.number}`, before: { payment_status: "paid" }, after: { payment_status: "refunded" } });
+    return order;
   });
 }

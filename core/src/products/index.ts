@@ -1,1 +1,1 @@
-export { createProduct, deleteProduct, IMAGE_FILE_MISSING, IMAGE_URL_INVALID, NAME_REQUIRED, ONE_MAIN_CATEGORY, PRICE_INVALID, PRICE_REQUIRED, PRICE_TOO_HIGH, readProduct, stockChangedMeanwhile, stockNow, updateProduct } from "./products";
+export { createProduct, deleteProduct, IMAGE_FILE_MISSING, IMAGE_URL_INVALID, MAX_PRICE, NAME_REQUIRED, ONE_MAIN_CATEGORY, parsePrice, PRICE_INVALID, PRICE_REQUIRED, PRICE_TOO_HIGH, readProduct, stockChangedMeanwhile, stockNow, updateProduct } from "./products";

@@ -14,6 +14,7 @@ import { conflict, invalid as badRequest, notFound, PRODUCT_NOT_FOUND } from "..
 import { kopecksOf } from "@shop/shared/money";
 import { productInclude, toProduct } from "./product-mapping";
 import { checkVariantWrite, writeProductVariants } from "./variants";
+import { recordProductChange, type AuditActor } from "../audit";
 
 /**
  * Product management for the admin panel: create, edit (images reordered, added, removed), delete. The admin's
@@ -134,7 +135,7 @@ export async function stockNow(db: Database, products: readonly { id: number }[]
 }
 
 /** Creates a product with a new article; images in the given order (the first is the main image). */
-export async function createProduct(prisma: PrismaClient, uploadDir: string, body: CreateProductBody): Promise<Product> {
+export async function createProduct(prisma: PrismaClient, uploadDir: string, body: CreateProductBody, actor?: AuditActor): Promise<Product> {
   const data = productData(body);
   const variantWrite = checkVariantWrite(body);
   const imageUrls = [...new Set((body.imageUrls ?? []).map((url) => checkNewImageUrl(uploadDir, url)))];
@@ -151,7 +152,9 @@ export async function createProduct(prisma: PrismaClient, uploadDir: string, bod
     });
     // a new product's photos have no ids the body could name yet: its variants show the product's gallery
     await writeProductVariants(tx, product, body, variantWrite, null);
-    return readProduct(tx, product.id);
+    const created = await readProduct(tx, product.id);
+    await recordProductChange(prismaTransactionSql(tx), actor, null, created);
+    return created;
   }));
 }
 
@@ -166,6 +169,7 @@ export async function updateProduct(
   id: number,
   body: UpdateProductBody,
   notifier: OrderNotifier = noopNotifier,
+  actor?: AuditActor,
 ): Promise<Product> {
   const data = productData(body);
   const variantWrite = checkVariantWrite(body);
@@ -181,6 +185,7 @@ export async function updateProduct(
     const [locked] = await sql.query<{ stock: number | null }>(`SELECT stock FROM products WHERE id = $1 FOR UPDATE`, [id]);
     const current = locked && (await tx.product.findUnique({ where: { id }, select: { id: true, images: { select: { id: true } } } }));
     if (!current) throw notFound(PRODUCT_NOT_FOUND);
+    const before = actor && (await readProduct(tx, id));
     if (body.stock !== undefined && body.stock_seen !== undefined && body.stock_seen !== locked.stock) {
       throw conflict(stockChangedMeanwhile(locked.stock));
     }
@@ -223,7 +228,9 @@ export async function updateProduct(
     const [after] = await sql.query<{ stock: number | null }>(`SELECT stock FROM products WHERE id = $1`, [id]);
     if (after!.stock !== locked.stock) changes.unshift({ product: { id, name: updated.name, sku: updated.sku }, before: locked.stock, after: after!.stock });
     if (changes.length > 0) queued = await announceStockChanges(sql, notifier, changes, `edit:${randomUUID()}`);
-    return readProduct(tx, id);
+    const after = await readProduct(tx, id);
+    if (before) await recordProductChange(sql, actor, before, after);
+    return after;
   }));
   if (queued) notifier.queued?.();
   return product;
@@ -233,7 +240,15 @@ export async function updateProduct(
  * Deletes a product with its images and category links. Past orders keep their snapshot (name, article, image,
  * price); their item's product_id becomes null. Image files stay on disk: order snapshots may show them.
  */
-export async function deleteProduct(prisma: PrismaClient, id: number): Promise<{ ok: true }> {
+export async function deleteProduct(prisma: PrismaClient, id: number, actor?: AuditActor): Promise<{ ok: true }> {
+  if (actor) {
+    return prisma.$transaction(async (tx) => {
+      const before = await readProduct(tx, id);
+      await tx.product.delete({ where: { id } });
+      await recordProductChange(prismaTransactionSql(tx), actor, before, null);
+      return { ok: true as const };
+    });
+  }
   const { count } = await prisma.product.deleteMany({ where: { id } });
   if (count === 0) throw notFound(PRODUCT_NOT_FOUND);
   return { ok: true };

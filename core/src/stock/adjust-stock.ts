@@ -3,6 +3,7 @@ import type { Database } from "@shop/prisma/db";
 import { conflict, invalid, notFound, PRODUCT_NOT_FOUND } from "../errors";
 import type { StockNotifier, StockProduct } from "./stock-notifier";
 import { announceStockChanges } from "./stock-changes";
+import { recordAudit, type AuditActor } from "../audit";
 
 export const STOCK_DELTA_MAX = 1000;
 export const DELTA_INVALID = `Изменение остатка — целое число от −${STOCK_DELTA_MAX} до ${STOCK_DELTA_MAX}, не 0`;
@@ -16,9 +17,16 @@ export const CHOOSE_VARIANT = "У товара есть варианты: ука
  * that concurrent orders and adjustments never lose a piece or take the stock below 0. Its stock messages are
  * queued in the same transaction. Returns the new stock.
  */
-export async function adjustStock(db: Database, notifier: StockNotifier, productId: number, delta: number, variantId?: number): Promise<number> {
+export async function adjustStock(
+  db: Database,
+  notifier: StockNotifier,
+  productId: number,
+  delta: number,
+  actor?: AuditActor,
+  variantId?: number,
+): Promise<number> {
   if (!Number.isInteger(delta) || delta === 0 || Math.abs(delta) > STOCK_DELTA_MAX) throw invalid(DELTA_INVALID, { delta: DELTA_INVALID });
-  if (variantId !== undefined) return adjustVariantStock(db, notifier, productId, variantId, delta);
+  if (variantId !== undefined) return adjustVariantStock(db, notifier, productId, variantId, delta, actor);
   const result = await db.transaction(async (sql) => {
     // updated_at too: an admin's change raises the catalogue's version at once (migration 0007_stock)
     const [row] = await sql.query<StockProduct & { stock: number }>(
@@ -35,6 +43,7 @@ export async function adjustStock(db: Database, notifier: StockNotifier, product
       throw conflict(current.stock === null ? STOCK_NOT_COUNTED : stockTooLow(current.stock));
     }
     const product = { id: row.id, name: row.name, sku: row.sku };
+    await recordAudit(sql, actor, { kind: "stock", action: "adjust", entityId: row.id, label: row.name, before: { stock: row.stock - delta }, after: { stock: row.stock } });
     const queued = await announceStockChanges(sql, notifier, [{ product, before: row.stock - delta, after: row.stock }], `adjust:${randomUUID()}`);
     return { stock: row.stock, queued };
   });
@@ -43,7 +52,7 @@ export async function adjustStock(db: Database, notifier: StockNotifier, product
 }
 
 /** adjustStock for one variant of a product. */
-async function adjustVariantStock(db: Database, notifier: StockNotifier, productId: number, variantId: number, delta: number): Promise<number> {
+async function adjustVariantStock(db: Database, notifier: StockNotifier, productId: number, variantId: number, delta: number, actor?: AuditActor): Promise<number> {
   const result = await db.transaction(async (sql) => {
     const [row] = await sql.query<{ name: string; sku: string; stock: number; title: string }>(
       `UPDATE product_variants v SET stock = v.stock + $3, updated_at = now()
@@ -61,6 +70,7 @@ async function adjustVariantStock(db: Database, notifier: StockNotifier, product
       throw conflict(current.stock === null ? STOCK_NOT_COUNTED : stockTooLow(current.stock));
     }
     const product = { id: productId, name: row.title ? `${row.name} (${row.title})` : row.name, sku: row.sku, variantId };
+    await recordAudit(sql, actor, { kind: "stock", action: "adjust", entityId: productId, label: product.name, before: { stock: row.stock - delta, variant_id: variantId }, after: { stock: row.stock, variant_id: variantId } });
     const queued = await announceStockChanges(sql, notifier, [{ product, before: row.stock - delta, after: row.stock }], `adjust:${randomUUID()}`);
     return { stock: row.stock, queued };
   });

@@ -4,6 +4,8 @@ import jwt from "@fastify/jwt";
 export interface AdminTokenPayload {
   sub: string;
   login: string;
+  /** the account's session version when the token was made (plugins/app/auth.ts) */
+  ver?: number;
 }
 
 declare module "@fastify/jwt" {

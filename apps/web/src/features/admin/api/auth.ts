@@ -1,4 +1,5 @@
-import type { AdminMeResponse, LoginResponse } from "@shop/shared/schemas/admin";
+import type { LoginResponse } from "@shop/shared/schemas/admin";
+import type { StaffMe } from "@shop/shared/schemas/staff";
 import { adminRequest } from "./client";
 
 /** POST /api/login. Throws an Error with the server's message, or 'Ошибка авторизации' (docs/product.md#admin-errors). */
@@ -27,6 +28,6 @@ export async function login(loginName: string, password: string): Promise<LoginR
 }
 
 /** GET /api/admin/me: who the token belongs to; a 401 here ends a stale session as soon as the dashboard opens. */
-export function fetchMe(signal?: AbortSignal): Promise<AdminMeResponse> {
-  return adminRequest<AdminMeResponse>("/api/admin/me", { signal });
+export function fetchMe(signal?: AbortSignal): Promise<StaffMe> {
+  return adminRequest<StaffMe>("/api/admin/me", { signal });
 }

@@ -7,6 +7,7 @@ import { endSession, getSignedInLogin } from "../session";
 import { logFailure } from "../utils";
 import ProductsTab from "../products/ProductsTab";
 import OrdersTab from "../orders/OrdersTab";
+import type { StaffMe } from "@shop/shared/schemas/staff";
 import buttons from "../components/buttons.module.css";
 import layout from "../components/layout.module.css";
 import text from "../components/text.module.css";
@@ -14,21 +15,33 @@ import styles from "./DashboardPage.module.css";
 
 // recharts is big: it loads only when the statistics tab opens
 const StatsTab = lazy(() => import("../stats/StatsTab"));
+const PickingTab = lazy(() => import("../back-office/PickingTab"));
+const StaffTab = lazy(() => import("../back-office/StaffTab"));
+const AuditTab = lazy(() => import("../back-office/AuditTab"));
 
+/** Each tab with the permission it needs (docs/product.md#staff-and-roles): a role sees only its own. */
 export const DASHBOARD_TABS = [
-  { id: "products", label: "Товары и Категории" },
-  { id: "orders", label: "Заказы" },
-  { id: "stats", label: "Статистика" },
+  { id: "products", label: "Товары и Категории", permission: "products.read" },
+  { id: "orders", label: "Заказы", permission: "orders.read" },
+  { id: "picking", label: "Сборка", permission: "orders.pick" },
+  { id: "stats", label: "Статистика", permission: "stats.read" },
+  { id: "staff", label: "Сотрудники", permission: "staff.manage" },
+  { id: "audit", label: "Журнал", permission: "audit.read" },
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]["id"];
 
-export function parseTab(value: string | null): DashboardTab {
-  return DASHBOARD_TABS.some((tab) => tab.id === value) ? (value as DashboardTab) : "products";
+export function parseTab(value: string | null, permissions: readonly string[]): DashboardTab {
+  const allowed = DASHBOARD_TABS.filter((tab) => permissions.includes(tab.permission));
+  return allowed.find((tab) => tab.id === value)?.id ?? allowed[0]?.id ?? "products";
 }
 
 export default function DashboardPage() {
   const [params, setParams] = useSearchParams();
-  const tab = parseTab(params.get("tab"));
+  const [me, setMe] = useState<StaffMe | null>(null);
+  // nothing opens before the account's role is known: a tab it may not read would answer 403, which ends the session
+  const permissions = me?.permissions ?? [];
+  const tab = parseTab(params.get("tab"), permissions);
+  const tabs = DASHBOARD_TABS.filter((item) => permissions.includes(item.permission));
   const [signedInAs, setSignedInAs] = useState(getSignedInLogin());
   const payments = usePaymentsEnabled();
 
@@ -40,13 +53,16 @@ export default function DashboardPage() {
   useEffect(() => {
     const controller = new AbortController();
     fetchMe(controller.signal)
-      .then((me) => setSignedInAs(me.login))
+      .then((answer) => {
+        setMe(answer);
+        setSignedInAs(answer.name || answer.login);
+      })
       .catch((error) => logFailure("admin/me failed", error));
     return () => controller.abort();
   }, []);
 
   function selectTab(next: DashboardTab) {
-    setParams(next === "products" ? {} : { tab: next });
+    setParams(next === tabs[0]?.id ? {} : { tab: next });
   }
 
   return (
@@ -72,7 +88,7 @@ export default function DashboardPage() {
 
       <div className={layout.container}>
         <nav className={styles.tabs} role="tablist" aria-label="Разделы">
-          {DASHBOARD_TABS.map((item) => (
+          {tabs.map((item) => (
             <button
               key={item.id}
               type="button"
@@ -86,10 +102,18 @@ export default function DashboardPage() {
           ))}
         </nav>
 
+        {!me && <p className={text.muted}>Загрузка...</p>}
         <section role="tabpanel">
-          {tab === "products" && <ProductsTab />}
-          {tab === "orders" && <OrdersTab payments={payments} />}
-          {tab === "stats" && (
+          {me && tab === "products" && <ProductsTab />}
+          {me && tab === "orders" && <OrdersTab payments={payments} />}
+          {me && (tab === "picking" || tab === "staff" || tab === "audit") && (
+            <Suspense fallback={<p className={text.muted}>Загрузка...</p>}>
+              {tab === "picking" && <PickingTab />}
+              {tab === "staff" && <StaffTab myId={me?.id ?? null} />}
+              {tab === "audit" && <AuditTab />}
+            </Suspense>
+          )}
+          {me && tab === "stats" && (
             <Suspense fallback={<p className={text.muted}>Загрузка статистики...</p>}>
               <StatsTab onAuthError={endSession} payments={payments} />
             </Suspense>

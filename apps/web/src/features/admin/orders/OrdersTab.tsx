@@ -12,6 +12,9 @@ import { isAbort, logFailure } from "../utils";
 import { OrderPaymentPanel, type PaymentChange } from "./OrderPaymentPanel";
 import { PaymentBadge } from "./PaymentBadge";
 import { OrderDeliveryPanel } from "./OrderDeliveryPanel";
+import { isDeskSearchEmpty, OrderDeskBar, type DeskSearch } from "../back-office/OrderDeskBar";
+import { OrderExtras } from "../back-office/OrderExtras";
+import { searchOrders } from "../back-office/api";
 import buttons from "../components/buttons.module.css";
 import card from "../components/card.module.css";
 import layout from "../components/layout.module.css";
@@ -93,12 +96,19 @@ export default function OrdersTab({ payments = false }: { payments?: boolean }) 
   const [expanded, setExpanded] = useState<Set<number>>(new Set());
   const [details, setDetails] = useState<Map<number, AdminOrder>>(new Map());
   const [updatingId, setUpdatingId] = useState<number | null>(null);
+  const [search, setSearch] = useState<DeskSearch>({});
   const filters = payments ? [...ORDER_FILTERS, PAID_FILTER] : ORDER_FILTERS;
 
   useEffect(() => {
     const controller = new AbortController();
     setLoading(true);
-    fetchOrders({ page, status: filter }, controller.signal)
+    // the status tabs alone read the plain list; a search or a filter asks the order desk
+    const status = filter === "all" || filter === "paid" ? undefined : filter;
+    const payment = filter === "paid" ? "paid" : search.payment_status;
+    (isDeskSearchEmpty(search)
+      ? fetchOrders({ page, status: filter }, controller.signal)
+      : searchOrders({ ...search, status, payment_status: payment, page }, controller.signal)
+    )
       .then((result) => {
         setOrders(result.orders);
         setTotalPages(Math.max(1, result.totalPages));
@@ -111,7 +121,7 @@ export default function OrdersTab({ payments = false }: { payments?: boolean }) 
         setLoading(false);
       });
     return () => controller.abort();
-  }, [page, filter]);
+  }, [page, filter, search]);
 
   function chooseFilter(next: OrderFilter) {
     setFilter(next);
@@ -170,6 +180,15 @@ export default function OrdersTab({ payments = false }: { payments?: boolean }) 
           Управление заказами
         </h2>
       </div>
+      <OrderDeskBar
+        status={filter}
+        payments={payments}
+        onSearch={(next) => {
+          setSearch(next);
+          setPage(1);
+          setExpanded(new Set());
+        }}
+      />
       <div className={styles.filter} role="group" aria-label="Фильтр по статусу">
         {filters.map((item) => (
           <button
@@ -263,6 +282,7 @@ export default function OrdersTab({ payments = false }: { payments?: boolean }) 
                         <td colSpan={payments ? 9 : 8}>
                           {detail.items ? <OrderDetails order={detail} /> : <p className={text.muted}>Загрузка деталей...</p>}
                           {payments && detail.items && <OrderPaymentPanel order={detail} onChange={(change) => paymentChanged(order, change)} />}
+                          {detail.items && <OrderExtras order={detail} />}
                         </td>
                       </tr>
                     )}

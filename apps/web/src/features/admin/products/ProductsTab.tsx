@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { PlusIcon } from "../components/icons";
 import CategoryManager from "./CategoryManager";
 import ProductsTable from "./ProductsTable";
+import { ProductSheetBar } from "../back-office/ProductSheetBar";
 import buttons from "../components/buttons.module.css";
 import layout from "../components/layout.module.css";
 import styles from "./ProductsTab.module.css";
@@ -21,6 +22,7 @@ export default function ProductsTab() {
           <PlusIcon /> Добавить товар
         </Link>
       </div>
+      <ProductSheetBar onImported={onProductsChanged} />
       <CategoryManager reloadKey={productsVersion} onChanged={onCategoriesChanged} />
       <ProductsTable reloadKey={categoriesVersion} onChanged={onProductsChanged} />
     </div>

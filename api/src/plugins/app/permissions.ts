@@ -1,0 +1,61 @@
+import type { Permission } from "@shop/shared/staff";
+
+/**
+ * What every admin route needs, by method and route path (docs/api-admin.md#staff-and-roles): one table, so that
+ * who may do what reads in one place. The sign-in check (plugins/app/auth.ts) refuses a call the account's role
+ * lacks with 403; a route missing here is refused to everybody but the owner, and fails the table-driven test
+ * (api/test/staff-permissions.test.ts) that walks every registered admin route.
+ */
+export const ROUTE_PERMISSIONS: Record<string, Permission | "signed-in"> = {
+  "GET /api/admin/me": "signed-in",
+
+  "GET /api/admin/categories": "products.read",
+  "POST /api/admin/categories": "categories.write",
+  "PUT /api/admin/categories/:id": "categories.write",
+  "DELETE /api/admin/categories/:id": "categories.write",
+
+  "POST /api/admin/upload": "products.write",
+  "GET /api/admin/products": "products.read",
+  "GET /api/admin/products/:id": "products.read",
+  "POST /api/admin/products": "products.write",
+  "PUT /api/admin/products/:id": "products.write",
+  "DELETE /api/admin/products/:id": "products.write",
+  "POST /api/admin/products/:id/stock": "stock.write",
+  "GET /api/admin/products/:id/history": "products.read",
+  "GET /api/admin/products/export.csv": "products.read",
+  "POST /api/admin/products/import": "products.write",
+  "POST /api/admin/products/bulk": "products.write",
+  "POST /api/admin/products/:id/duplicate": "products.write",
+
+  "GET /api/orders": "orders.read",
+  "GET /api/orders/:id": "orders.read",
+  "PUT /api/orders/:id/status": "orders.status",
+  "POST /api/orders/:id/invoice": "payments",
+  "POST /api/orders/:id/refunded": "payments",
+
+  "GET /api/admin/orders": "orders.read",
+  "GET /api/admin/orders/export.csv": "orders.read",
+  "GET /api/admin/orders/:id/notes": "orders.read",
+  "POST /api/admin/orders/:id/notes": "orders.notes",
+  "GET /api/admin/orders/:id/history": "orders.read",
+  "GET /api/admin/customers": "orders.read",
+  "GET /api/admin/picking": "orders.pick",
+  "GET /api/admin/picking/:id": "orders.pick",
+  // only 'В работе' and 'Отправлен' (the route checks the status it is asked for)
+  "PUT /api/admin/picking/:id/status": "orders.status.picking",
+
+  "GET /api/admin/stats/kpi": "stats.read",
+  "GET /api/admin/stats/orders-over-time": "stats.read",
+  "GET /api/admin/stats/revenue-over-time": "stats.read",
+  "GET /api/admin/stats/orders-by-status": "stats.read",
+  "GET /api/admin/stats/orders-by-source": "stats.read",
+  "GET /api/admin/stats/top-products": "stats.read",
+  "GET /api/admin/stats/top-customers": "stats.read",
+
+  "GET /api/admin/staff": "staff.manage",
+  "POST /api/admin/staff": "staff.manage",
+  "PUT /api/admin/staff/:id": "staff.manage",
+  "GET /api/admin/audit": "audit.read",
+};
+
+export const routeKey = (method: string, url: string) => `${method} ${url}`;

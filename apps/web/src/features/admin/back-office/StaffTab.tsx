@@ -1,0 +1,133 @@
+import { useEffect, useState, type FormEvent } from "react";
+import type { StaffAccount } from "@shop/shared/schemas/staff";
+import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@shop/shared/staff";
+import { formatDateTime } from "@shop/shared/format";
+import { useToast } from "../components/Toast";
+import { ApiError, logFailure } from "../utils";
+import { createStaffAccount, fetchStaff, updateStaffAccount } from "./api";
+import buttons from "../components/buttons.module.css";
+import card from "../components/card.module.css";
+import form from "../components/form.module.css";
+import text from "../components/text.module.css";
+import styles from "./BackOffice.module.css";
+
+const EMPTY = { login: "", name: "", password: "", role: "picker" as StaffRole };
+
+/** The owner's staff page: accounts with their roles, a new one, switching one off or on (docs/admin-panel.md#staff). */
+export default function StaffTab({ myId }: { myId: number | null }) {
+  const showToast = useToast();
+  const [staff, setStaff] = useState<StaffAccount[]>([]);
+  const [draft, setDraft] = useState(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchStaff(controller.signal)
+      .then((list) => setStaff(list.staff))
+      .catch((failure) => logFailure("staff failed to load", failure));
+    return () => controller.abort();
+  }, [version]);
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const account = await createStaffAccount(draft);
+      showToast(`Сотрудник «${account.name}» добавлен`);
+      setDraft(EMPTY);
+      setVersion((v) => v + 1);
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : "Не удалось добавить сотрудника");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function change(account: StaffAccount, body: { role?: string; active?: boolean }) {
+    try {
+      await updateStaffAccount(account.id, body);
+      showToast(body.active === false ? `«${account.name}» отключён: его сессии завершены` : "Сохранено");
+      setVersion((v) => v + 1);
+    } catch (failure) {
+      showToast(failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : "Не удалось сохранить", "error");
+    }
+  }
+
+  return (
+    <section className={card.card} aria-labelledby="adm-staff-title">
+      <div className={card.head}>
+        <h2 id="adm-staff-title" className={card.title}>
+          Сотрудники
+        </h2>
+      </div>
+      <form className={styles.grid} onSubmit={(event) => void create(event)} aria-label="Новый сотрудник">
+        <label className={form.field}>
+          <span className={form.label}>Логин</span>
+          <input className={form.input} value={draft.login} autoComplete="off" onChange={(e) => setDraft({ ...draft, login: e.target.value })} />
+        </label>
+        <label className={form.field}>
+          <span className={form.label}>Имя</span>
+          <input className={form.input} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+        </label>
+        <label className={form.field}>
+          <span className={form.label}>Пароль</span>
+          <input className={form.input} type="password" autoComplete="new-password" value={draft.password} onChange={(e) => setDraft({ ...draft, password: e.target.value })} />
+        </label>
+        <label className={form.field}>
+          <span className={form.label}>Роль</span>
+          <select className={form.input} value={draft.role} onChange={(e) => setDraft({ ...draft, role: e.target.value as StaffRole })}>
+            {STAFF_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {STAFF_ROLE_LABELS[role]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={buttons.primary} disabled={busy}>
+          Добавить сотрудника
+        </button>
+      </form>
+      {error && (
+        <p className={text.errorLine} role="alert">
+          {error}
+        </p>
+      )}
+      <div className={styles.list} data-testid="staff-list">
+        {staff.map((account) => (
+          <div key={account.id} className={`${styles.item} ${account.active ? "" : styles.off}`} data-staff={account.login}>
+            <div className={styles.itemHead}>
+              <span>
+                {account.name || account.login} <span className={text.muted}>({account.login})</span>
+              </span>
+              <span className={styles.badge}>{account.active ? STAFF_ROLE_LABELS[account.role] : "Отключён"}</span>
+            </div>
+            <span className={text.muted}>Создан {formatDateTime(account.created_at)}</span>
+            {account.id !== myId && (
+              <div className={styles.row}>
+                <select
+                  className={`${form.input} ${form.inputSm}`}
+                  aria-label={`Роль: ${account.login}`}
+                  value={account.role}
+                  onChange={(e) => void change(account, { role: e.target.value })}
+                  style={{ width: "auto" }}
+                >
+                  {STAFF_ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {STAFF_ROLE_LABELS[role]}
+                    </option>
+                  ))}
+                </select>
+                <button type="button" className={`${buttons.ghost} ${buttons.sm}`} onClick={() => void change(account, { active: !account.active })}>
+                  {account.active ? "Отключить" : "Включить"}
+                </button>
+              </div>
+            )}
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

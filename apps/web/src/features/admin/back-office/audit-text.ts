@@ -1,0 +1,63 @@
+import type { AuditEntryJson } from "@shop/shared/schemas/staff";
+import { statusLabel } from "@shop/shared/labels";
+
+/** How the log's kinds and changes read in the panel. */
+export const KIND_LABELS: Record<string, string> = {
+  product: "Товар",
+  stock: "Остаток",
+  category: "Категория",
+  order: "Заказ",
+  invoice: "Счёт",
+  refund: "Возврат",
+  settings: "Настройки",
+  staff: "Сотрудник",
+};
+
+const ACTION_LABELS: Record<string, string> = {
+  create: "создан",
+  update: "изменён",
+  delete: "удалён",
+  status: "статус",
+  adjust: "остаток",
+  note: "заметка",
+  issue: "выставлен",
+  refund: "возврат",
+  password: "новый пароль",
+};
+
+const FIELD_LABELS: Record<string, string> = {
+  name: "название",
+  price: "цена",
+  stock: "остаток",
+  status: "статус",
+  categories: "категории",
+  images: "фото",
+  description: "описание",
+  material: "материал",
+  role: "роль",
+  active: "включён",
+  note: "заметка",
+  payment_status: "оплата",
+  delivery_cost: "доставка",
+};
+
+const show = (key: string, value: unknown): string => {
+  if (value === null || value === undefined || value === "") return "—";
+  if (key === "status" && typeof value === "string") return statusLabel(value);
+  if (typeof value === "boolean") return value ? "да" : "нет";
+  if (Array.isArray(value)) return value.join(", ") || "—";
+  return String(value);
+};
+
+/** 'статус: Создан → Отправлен; цена: 1890 → 2000' */
+export function describeChange(entry: AuditEntryJson): string {
+  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+  const parts = keys.map((key) => {
+    const label = FIELD_LABELS[key] ?? key;
+    const had = entry.before && key in entry.before;
+    const has = entry.after && key in entry.after;
+    if (had && has) return `${label}: ${show(key, entry.before![key])} → ${show(key, entry.after![key])}`;
+    return `${label}: ${show(key, has ? entry.after![key] : entry.before![key])}`;
+  });
+  return `${ACTION_LABELS[entry.action] ?? entry.action}${parts.length > 0 ? ` — ${parts.join("; ")}` : ""}`;
+}

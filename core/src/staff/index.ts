@@ -1,0 +1,15 @@
+export {
+  createStaff,
+  findStaffSession,
+  listStaff,
+  LOGIN_INVALID,
+  LOGIN_TAKEN,
+  NAME_REQUIRED,
+  NOT_YOURSELF,
+  PASSWORD_TOO_SHORT,
+  ROLE_INVALID,
+  STAFF_NOT_FOUND,
+  staffName,
+  updateStaff,
+} from "./staff";
+export type { PasswordHasher, StaffAccount, StaffSession } from "./staff";
