@@ -65,29 +65,30 @@ describe("llms.txt", () => {
 });
 
 describe("ai-catalog.json", () => {
-  it("is the Agentic Resource Discovery manifest: the host and entries for the shop's API and its guide", async () => {
+  it("is the Agentic Resource Discovery manifest: the host and the shop's agent skill, an entry of a standard type", async () => {
     const response = await get("/.well-known/ai-catalog.json");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
     const catalog = response.json<{ specVersion: string; host: { displayName: string; identifier: string }; entries: Record<string, unknown>[] }>();
     expect(catalog.specVersion).toBe("1.0");
     expect(catalog.host).toMatchObject({ displayName: "Ремесло", identifier: "shop.example.ru" });
-    expect(catalog.entries.length).toBeGreaterThanOrEqual(2);
-    for (const entry of catalog.entries) {
-      expect(entry.identifier).toMatch(/^urn:air:shop\.example\.ru:[a-z-]+:[a-z-]+$/);
-      expect(typeof entry.displayName).toBe("string");
-      expect(entry.type).toMatch(/^[a-z]+\/[a-z0-9.+-]+$/);
-      // exactly one of url and data
-      expect(typeof entry.url).toBe("string");
-      expect(entry.data).toBeUndefined();
-      expect(String(entry.url).startsWith(`${ORIGIN}/`)).toBe(true);
-    }
-    // what the entries point at is there, and is what they say it is
-    const api = catalog.entries.find((entry) => entry.type === "application/vnd.oai.openapi+json")!;
-    const openapi = await get(new URL(String(api.url)).pathname);
-    expect(openapi.statusCode).toBe(200);
-    expect(openapi.json<{ openapi: string; paths: Record<string, unknown> }>().paths).toHaveProperty("/api/products/search");
-    const guide = catalog.entries.find((entry) => entry.type === "text/markdown")!;
-    expect((await get(new URL(String(guide.url)).pathname)).body.startsWith("# Ремесло\n")).toBe(true);
+    expect(catalog).not.toHaveProperty("collections");
+    expect(catalog.entries).toHaveLength(1);
+    const [entry] = catalog.entries as [Record<string, unknown>];
+    // what Lighthouse's ARD check asks of an entry: a URN, a name, a standard type, exactly one of url and data, 2–5 queries
+    expect(entry.identifier).toMatch(/^urn:air:([a-zA-Z0-9.-]+)(?::([a-zA-Z0-9._:-]+))?:([a-zA-Z0-9._-]+)$/);
+    expect(entry.identifier).toBe("urn:air:shop.example.ru:skill:shop");
+    expect(typeof entry.displayName).toBe("string");
+    expect(entry.type).toBe('text/markdown; profile="urn:air:agent-skills"');
+    expect(entry.data).toBeUndefined();
+    expect((entry.representativeQueries as string[]).length).toBeGreaterThanOrEqual(2);
+    expect((entry.representativeQueries as string[]).length).toBeLessThanOrEqual(5);
+    // the skill it points at: the guide, with a skill's name and description in front matter
+    expect(entry.url).toBe(`${ORIGIN}/.well-known/agent-skills/shop/SKILL.md`);
+    const skill = await get(new URL(String(entry.url)).pathname);
+    expect(skill.statusCode).toBe(200);
+    expect(skill.headers["content-type"]).toBe("text/markdown; charset=utf-8");
+    expect(skill.body).toMatch(/^---\nname: shop\ndescription: .+\n---\n\n# Ремесло\n/);
+    expect(skill.body).toContain("## Как заказать");
   });
 });

@@ -462,6 +462,17 @@ describe("server rendering (with the build's .ssr bundle)", () => {
     }
   });
 
+  it("renders my orders' frame: the website's message, and the loading line the Mini App shows on its first paint", async () => {
+    const response = await s.app.inject({ method: "GET", url: "/my-orders" });
+    expect(response.statusCode).toBe(200);
+    const page = rootHtml(response.body);
+    expect(page).toMatch(/<h1[^>]*>Мои заказы<\/h1>/);
+    expect(page).toContain('<p class="loading-text telegram-first-paint">Загрузка ваших заказов...</p>');
+    expect(page).toMatch(/<div class="replaced-in-telegram">.*Страница доступна только в Telegram/s);
+    expect(response.body).toContain('id="shop-router"');
+    expect(response.headers["cache-control"]).toBe("no-cache");
+  });
+
   it("keeps the product description's markup inert", async () => {
     const mug = shop.byName("Кружка ручной лепки");
     await s.prisma.product.update({ where: { id: mug.id }, data: { description: "</script><script>alert(1)</script>" } });

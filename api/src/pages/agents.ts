@@ -84,37 +84,39 @@ export function llmsTxt({ origin, categories, confirmedInBot }: LlmsTxtInput): s
   return lines.join("\n");
 }
 
+/** Where the shop's agent skill lives (the guide with a skill's front matter): the manifest's one entry. */
+export const SHOP_SKILL_PATH = "/.well-known/agent-skills/shop/SKILL.md";
+
+/** The guide as an agent skill (SKILL.md: a name and a description in front matter, then the instructions). */
+export function shopSkill(input: LlmsTxtInput): string {
+  const description = `Найти товар в магазине «${SHOP_NAME}» (изделия ручной работы), узнать цену и наличие и оформить заказ`;
+  return ["---", "name: shop", `description: ${description}`, "---", "", llmsTxt(input)].join("\n");
+}
+
 /**
- * The Agentic Resource Discovery manifest (`/.well-known/ai-catalog.json`, AI Catalog 1.0): the host, and one entry
- * per resource an agent can use — the shop's API (its OpenAPI document) and the guide in /llms.txt.
+ * The Agentic Resource Discovery manifest (`/.well-known/ai-catalog.json`, AI Catalog 1.0): the host, and its entry,
+ * the shop's agent skill (how to find, choose and order a product, with the catalogue's categories and the open API's
+ * addresses), as an ARD entry of a standard type with the queries it serves.
  */
 export function aiCatalog(origin: string): object {
-  const host = new URL(origin).host;
+  const { host, hostname } = new URL(origin);
   return {
     specVersion: "1.0",
     host: { displayName: SHOP_NAME, identifier: host, documentationUrl: `${origin}/llms.txt` },
     entries: [
       {
-        identifier: `urn:air:${host}:api:shop`,
-        displayName: `${SHOP_NAME}: API магазина`,
-        type: "application/vnd.oai.openapi+json",
-        url: `${origin}/api/docs/json`,
-        description: `Открытое API магазина «${SHOP_NAME}»: каталог с фильтрами, поиск, товары, категории, корзина и заказы. ${SHOP_SUMMARY}`,
+        identifier: `urn:air:${hostname}:skill:shop`,
+        displayName: `${SHOP_NAME}: найти и заказать товар`,
+        type: 'text/markdown; profile="urn:air:agent-skills"',
+        url: `${origin}${SHOP_SKILL_PATH}`,
+        description: `Магазин «${SHOP_NAME}»: ${SHOP_SUMMARY} Каталог с фильтрами, поиск, товары, корзина и заказ; открытое API в JSON.`,
         tags: ["shop", "catalog", "handmade"],
-        capabilities: ["listProducts", "searchProducts", "getProduct", "listCategories", "placeOrder"],
+        capabilities: ["searchProducts", "getProduct", "listCategories", "placeOrder"],
         representativeQueries: [
           "найти керамическую вазу ручной работы",
           "сколько стоит товар и есть ли он в наличии",
           "подобрать подарок ручной работы до 2000 рублей",
         ],
-      },
-      {
-        identifier: `urn:air:${host}:guide:llms-txt`,
-        displayName: `${SHOP_NAME}: как найти и заказать товар`,
-        type: "text/markdown",
-        url: `${origin}/llms.txt`,
-        description: "Категории магазина, как найти товар и как его заказать, со ссылками.",
-        tags: ["guide"],
       },
     ],
   };

@@ -426,6 +426,20 @@ export default async function webRoutes(app: App) {
   }
 
   /**
+   * My orders: the frame rendered on the server (the orders themselves are the Telegram user's, read by the browser).
+   * Inside the Mini App its title and 'Загрузка ваших заказов...' are on the first paint, before the app's code has
+   * arrived; on the website the page says the orders are in Telegram.
+   */
+  const myOrdersCode = pageCode(manifest, "/my-orders");
+  app.get("/my-orders", { schema: { hide: true } }, async (request, reply) => {
+    if (!built) return sendHtml(reply, indexHtml);
+    const cart = await cartData(request);
+    const html = withPreloaded(shellFor(request), { data: cart, images: [] });
+    const page = await serverRendered(request, html, request.url, cart, myOrdersCode);
+    return sendPage(reply, pageAnswer(page.html, { cacheControl: cartCacheControl(cart) }));
+  });
+
+  /**
    * An address the app has no page for: a 404 with the app's 'Страница не найдена', rendered on the server like an
    * unknown product (search engines then drop the address instead of indexing the catalogue's frame under it).
    */
