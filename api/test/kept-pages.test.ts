@@ -18,7 +18,7 @@ describe("gzip in pieces", () => {
 
   it("joins pieces compressed apart into one gzip stream that any decoder reads back, CRC and length checked", () => {
     for (const text of [page("Ваза «Лён» 🏺"), page(""), "no shared text at all", "", `${STYLES}${SCRIPT}`]) {
-      const gzip = gzipInParts(text, shared);
+      const gzip = gzipInParts(Buffer.from(text), shared);
       const body = gzipBody(gzip);
       // node's gunzip checks the trailer's CRC-32 and length, as browsers do
       expect(gunzipSync(body).toString()).toBe(text);
@@ -27,8 +27,8 @@ describe("gzip in pieces", () => {
   });
 
   it("keeps a shared text once: every answer holding it holds the same piece, and only its own pieces count", () => {
-    const first = gzipInParts(page("Ваза"), shared);
-    const second = gzipInParts(page("Кружка ручной лепки"), shared);
+    const first = gzipInParts(Buffer.from(page("Ваза")), shared);
+    const second = gzipInParts(Buffer.from(page("Кружка ручной лепки")), shared);
     const common = first.parts.filter((part) => second.parts.includes(part));
     expect(common).toHaveLength(2);
     const whole = gzipBody(first).length;
@@ -40,7 +40,7 @@ describe("gzip in pieces", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "gzip-parts-"));
     try {
       const file = path.join(dir, "page.html.gz");
-      writeFileSync(file, gzipBody(gzipInParts(page("Свеча"), shared)));
+      writeFileSync(file, gzipBody(gzipInParts(Buffer.from(page("Свеча")), shared)));
       const tool = spawnSync("gzip", ["-dc", file], { encoding: "utf8" });
       if (tool.error) return; // no gzip on this machine
       expect(tool.status).toBe(0);

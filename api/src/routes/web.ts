@@ -43,11 +43,11 @@ const NOT_FOUND_TITLE = `Страница не найдена — ${SHOP_NAME}`;
 /** catalogue pages kept per catalogue snapshot (≈ 65 KB each): the first page, with and without an empty cart */
 const KEPT_PAGES = 100;
 /**
- * The memory the kept product pages may take: each ≈ 5 KB of its own compressed pieces (the inlined stylesheets,
- * ≈ 9 KB more, are shared), so every product of a shop of 10 000, with room for the empty-cart variants of the
- * popular ones.
+ * The memory the kept product pages may take: each ≈ 6 KB of its own compressed pieces (the inlined stylesheets,
+ * index.html's scripts and the page's frame, ≈ 10 KB more, are shared), so every product of a shop of 10 000, with
+ * room for the empty-cart variants of the popular ones.
  */
-const KEPT_PRODUCT_PAGES_BYTES = 64 * 1024 * 1024;
+const KEPT_PRODUCT_PAGES_BYTES = 96 * 1024 * 1024;
 /** what a kept product page costs besides its pieces: the object, its digest, its Link header, the map's entry */
 const KEPT_PAGE_OVERHEAD = 600;
 
@@ -360,6 +360,7 @@ export default async function webRoutes(app: App) {
    */
   const keptProductPages = new BudgetCache<KeptProductPage>(KEPT_PRODUCT_PAGES_BYTES, (page) => page.gzip.ownBytes + KEPT_PAGE_OVERHEAD);
   let sharedPieces: SharedPieces | null = null;
+  let layoutShared = false;
   /** the texts every product page holds verbatim: index.html's inline scripts and the inlined stylesheets */
   const productPageShared = () =>
     (sharedPieces ??= new SharedPieces([
@@ -399,7 +400,22 @@ export default async function webRoutes(app: App) {
       keptProductPages.delete(key);
       return sendPage(reply, page);
     }
-    const made: KeptProductPage = { gzip: gzipInParts(page.html.toString(), productPageShared()), link: page.link, cacheControl: page.cacheControl, version: catalog.version, inputs };
+    const shared = productPageShared();
+    if (!layoutShared) {
+      // the frame around the page's own content is the same on every product page (the header with its icons, the
+      // bottom navigation): shared from the first page drawn on
+      layoutShared = true;
+      const html = page.html.toString();
+      const root = html.indexOf('<div id="root">');
+      const main = html.indexOf("<main", root);
+      const mainEnd = html.indexOf("</main>", main);
+      const rootEnd = html.indexOf("</body>", mainEnd);
+      if (root >= 0 && main > root && mainEnd > main && rootEnd > mainEnd) {
+        shared.add(html.slice(root, main));
+        shared.add(html.slice(mainEnd, rootEnd));
+      }
+    }
+    const made: KeptProductPage = { gzip: gzipInParts(page.html, shared), link: page.link, cacheControl: page.cacheControl, version: catalog.version, inputs };
     keptProductPages.set(key, made);
     return sendKeptProductPage(reply, made);
   };
