@@ -504,8 +504,11 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("shop at %s 
     await expect.poll(() => page.locator("h1").textContent()).toBe("Мои заказы");
     expect(await page.getByText("Страница доступна только в Telegram").count()).toBe(1);
     await screenshot(page, "my-orders", viewport);
-    await page.goto("/no-such-page");
+    const missing = await page.goto("/no-such-page");
+    // a 404 for search engines, the app's own page for the shopper
+    expect(missing?.status()).toBe(404);
     await expect.poll(() => page.getByText("Страница не найдена").count()).toBe(1);
+    await screenshot(page, "not-found", viewport);
     expect(seriousErrors(opened)).toEqual([]);
     // shoppers never download the admin panel, its charts or drag-and-drop, nor the Telegram SDK outside Telegram
     expect(scripts.length).toBeGreaterThan(5);
@@ -551,6 +554,10 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("server-rend
       const missing = await page.goto("/product/999999");
       expect(missing?.status()).toBe(404);
       expect(await page.getByText("Товар не найден").count()).toBe(1);
+      const nowhere = await page.goto("/nope-page");
+      expect(nowhere?.status()).toBe(404);
+      expect(await page.getByText("Страница не найдена").count()).toBe(1);
+      expect(await page.getByRole("link", { name: "Перейти в каталог" }).count()).toBe(1);
     } finally {
       await context.close();
     }

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "@shop/shared/format";
 import { totalsInRoubles } from "@shop/shared/pricing";
@@ -165,8 +165,8 @@ describe("product pages carry their meta tags in the HTML", () => {
     const pages: [string, string][] = [
       ["/catalog?mainCategory=1", "/?mainCategory=1"],
       ["/?page=2", "/"],
-      ["/product/1/extra", "/product/1/extra"],
-      ["/no-such-page", "/no-such-page"],
+      ["/search-results?q=ваза", "/search-results"],
+      ["/order-success/ORD-123", "/order-success/ORD-123"],
     ];
     for (const [url, canonical] of pages) {
       const response = await t.app.inject({ method: "GET", url });
@@ -180,6 +180,33 @@ describe("product pages carry their meta tags in the HTML", () => {
       );
       expect(response.headers["cache-control"]).toBe("no-cache");
     }
+  });
+
+  it("answers an address that is no page of the shop with a 404 and the app's not-found page, every page of the app with 200", async () => {
+    for (const url of ["/nope-page", "/nope-page?utm_source=x", "/product/1/extra", "/cart/1", "/catalog/2", "/admins", "/index", "/.well-known/nothing"]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers["content-type"], url).toMatch(/text\/html/);
+      expect(response.body, url).toContain("<title>Страница не найдена — Ремесло</title>");
+      expect(response.body, url).toContain('<div id="root"></div>');
+      expect(response.body, url).toContain('<link rel="modulepreload" crossorigin href="/assets/shell-1.js" />');
+      expect(response.headers["cache-control"], url).toBe("no-cache");
+    }
+    const pages = [
+      "/", "/catalog", "/catalog/", "/cart", "/cart/", "/wishlist", "/checkout", "/order-success/ORD-1", "/search", "/search-results?q=1",
+      "/my-orders", "/privacy", "/product/1", "/?tgWebAppStartParam=product_1", "/my-orders?tgWebAppStartParam=orders",
+      "/admin", "/admin/", "/admin/login", "/admin/dashboard", "/admin/product/new", "/admin/product/edit/5", "/admin/whatever",
+    ];
+    for (const url of pages) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain("Страница не найдена");
+    }
+    // outside the pages a 404 stays the API's JSON
+    const api = await t.app.inject({ method: "GET", url: "/api/nope" });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: "Не найдено" });
+    expect((await t.app.inject({ method: "GET", url: "/assets/nope.js" })).statusCode).toBe(404);
   });
 
   it("tells the browser to fetch a lazily loaded page's code with the HTML", async () => {
@@ -423,6 +450,29 @@ describe("server rendering (with the build's .ssr bundle)", () => {
     }
   });
 
+  it("renders an address that is no page of the shop as the app's 'Страница не найдена' with a 404", async () => {
+    for (const url of ["/nope-page", "/product/1/extra"]) {
+      const response = await s.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(404);
+      expect(rootHtml(response.body), url).toContain("Страница не найдена");
+      expect(rootHtml(response.body), url).toContain('href="/"');
+      expect(response.body, url).toContain("<title>Страница не найдена — Ремесло</title>");
+      expect(response.body, url).toContain('id="shop-router"');
+      expect(response.headers["cache-control"], url).toBe("no-cache");
+    }
+  });
+
+  it("renders my orders' frame: the website's message, and the loading line the Mini App shows on its first paint", async () => {
+    const response = await s.app.inject({ method: "GET", url: "/my-orders" });
+    expect(response.statusCode).toBe(200);
+    const page = rootHtml(response.body);
+    expect(page).toMatch(/<h1[^>]*>Мои заказы<\/h1>/);
+    expect(page).toContain('<p class="loading-text telegram-first-paint">Загрузка ваших заказов...</p>');
+    expect(page).toMatch(/<div class="replaced-in-telegram">.*Страница доступна только в Telegram/s);
+    expect(response.body).toContain('id="shop-router"');
+    expect(response.headers["cache-control"]).toBe("no-cache");
+  });
+
   it("keeps the product description's markup inert", async () => {
     const mug = shop.byName("Кружка ручной лепки");
     await s.prisma.product.update({ where: { id: mug.id }, data: { description: "</script><script>alert(1)</script>" } });
@@ -543,7 +593,7 @@ describe("server rendering (with the build's .ssr bundle)", () => {
   });
 
   it("leaves pages that depend on the device or on filters to the browser, and never serves the renderer", async () => {
-    for (const url of ["/wishlist", "/catalog?mainCategory=1", "/no-such-page"]) {
+    for (const url of ["/wishlist", "/catalog?mainCategory=1", "/search"]) {
       const response = await s.app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<div id="root"></div>');
@@ -587,21 +637,39 @@ describe("server rendering (with the build's .ssr bundle)", () => {
       };
       const browser = { "accept-encoding": "gzip, deflate, br, zstd" };
 
-      for (const url of ["/", `/product/${vase.id}`]) {
-        const first = await get(url);
-        expect(first.rendered, url).toBe(1);
-        // asked for a second time: rendered once more, and kept
-        expect((await get(url)).rendered, url).toBe(1);
-        const kept = await get(url);
-        expect(kept.rendered, `${url}: the kept page`).toBe(0);
-        expect(kept.response.body, url).toBe(first.response.body);
-        expect(kept.response.headers["cache-control"], url).toBe("no-cache");
-        if (url !== "/") expect(kept.response.headers.link, url).toBe(first.response.headers.link);
+      // the catalogue's first page: kept from its second request on
+      {
+        const first = await get("/");
+        expect(first.rendered).toBe(1);
+        expect((await get("/")).rendered).toBe(1);
+        const kept = await get("/");
+        expect(kept.rendered, "the kept page").toBe(0);
+        expect(kept.response.body).toBe(first.response.body);
+        expect(kept.response.headers["cache-control"]).toBe("no-cache");
         // a browser gets it compressed, from the kept page
+        const compressed = await get("/", browser);
+        expect(compressed.rendered).toBe(0);
+        expect(compressed.response.headers["content-encoding"]).toBe("br");
+        expect(brotliDecompressSync(compressed.response.rawPayload).toString()).toBe(first.response.body);
+      }
+      // a product page: kept from its first request, whatever the address's query
+      {
+        const url = `/product/${vase.id}`;
+        const first = await get(url);
+        expect(first.rendered).toBe(1);
+        for (const again of [url, `${url}?utm_source=telegram`, `${url}?_=1`]) {
+          const kept = await get(again);
+          expect(kept.rendered, again).toBe(0);
+          expect(kept.response.body, again).toBe(first.response.body);
+          expect(kept.response.headers["cache-control"], again).toBe("no-cache");
+          expect(kept.response.headers.link, again).toBe(first.response.headers.link);
+        }
+        // a browser gets it as gzip, put together from the kept pieces
         const compressed = await get(url, browser);
-        expect(compressed.rendered, url).toBe(0);
-        expect(compressed.response.headers["content-encoding"], url).toBe("br");
-        expect(brotliDecompressSync(compressed.response.rawPayload).toString(), url).toBe(first.response.body);
+        expect(compressed.rendered).toBe(0);
+        expect(compressed.response.headers["content-encoding"]).toBe("gzip");
+        expect(compressed.response.headers.vary).toBe("accept-encoding");
+        expect(gunzipSync(compressed.response.rawPayload).toString()).toBe(first.response.body);
       }
 
       // a shopper with lines in the cart gets a page of their own, every time
@@ -618,6 +686,16 @@ describe("server rendering (with the build's .ssr bundle)", () => {
       expect(emptyCart[2]!.response.body).toContain('"cart":[]');
       expect((await get("/")).response.body).not.toContain('"cart":');
 
+      // a product whose page shows nothing of the vase (not among its similar products)
+      const similarIds = async (id: number) => (await counted.app.inject({ method: "GET", url: `/api/products/${id}/similar` })).json<{ id: number }[]>().map((card) => card.id);
+      let unrelated: number | undefined;
+      for (const product of products.products) {
+        if (product.id !== vase.id && !(await similarIds(product.id)).includes(vase.id)) unrelated = product.id;
+      }
+      expect(unrelated, "a product unrelated to the vase").toBeDefined();
+      const unrelatedPage = await get(`/product/${unrelated}`);
+      expect(unrelatedPage.rendered).toBe(1);
+
       // the admin changes the price: the next page is rendered again from the new catalogue, and shows it
       const auth = { authorization: `Bearer ${await counted.adminToken()}` };
       const saved = await counted.app.inject({ method: "PUT", url: `/api/admin/products/${vase.id}`, headers: auth, payload: { name: vase.name, price: 2345 } });
@@ -626,6 +704,11 @@ describe("server rendering (with the build's .ssr bundle)", () => {
       expect(changed.rendered).toBe(1);
       expect(rootHtml(changed.response.body)).toContain(`>${formatPrice(2345)}</p>`);
       expect(rootHtml(changed.response.body)).toContain('src="/uploads/fixture-0-0.webp"');
+      expect((await get(`/product/${vase.id}`)).rendered).toBe(0);
+      // a page drawn from answers the change left as they were is still the page: not drawn again
+      const still = await get(`/product/${unrelated}`);
+      expect(still.rendered).toBe(0);
+      expect(still.response.body).toBe(unrelatedPage.response.body);
     } finally {
       await counted.close();
       rmSync(countedDist, { recursive: true, force: true });

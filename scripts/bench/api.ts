@@ -65,7 +65,7 @@ import { parseOptions, type Options } from "./api/options";
 import { memoryOf, sleep, startApi, type Memory } from "./api/processes";
 import { orderTargetsFor, readCatalogue, routes, signInAdmin, VARIED_CATALOGUE, type Route } from "./api/routes";
 import { measureCeiling, measureReload, measureRoute, measureStartUnderLoad, orderCeilingRow } from "./api/rows";
-import { IDLE_SECONDS, ROOT, type DatabaseKind } from "./api/settings";
+import { IDLE_SECONDS, ROOT, TARGETS, type DatabaseKind } from "./api/settings";
 import { fmt, loadAverage, printTimedRow, writeApiTable, type Row } from "./api/table";
 
 const options = parseOptions(process.argv.slice(2));
@@ -116,6 +116,7 @@ async function runDatabase(kind: DatabaseKind, { reuse, duration, only, serverUr
       printTimedRow(row);
     }
     after = memoryOf(api.child.pid!);
+    console.log(`API after the load: ${after ? fmt(after.rssMb, 1) : "?"} MB resident (target ≤ ${TARGETS.afterLoadRssMb} MB), peak ${after ? fmt(after.peakMb, 1) : "?"} MB`);
   } catch (error) {
     console.error(api.output());
     throw error;

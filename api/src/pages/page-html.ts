@@ -130,6 +130,25 @@ const PAGE_MODULES: [RegExp, string][] = [
   [/^\/privacy$/, "src/features/privacy/PrivacyPage.tsx"],
 ];
 
+/** The web app's page for an address it has no page for ('Страница не найдена'). */
+export const NOT_FOUND_MODULE = "src/app/NotFoundPage.tsx";
+
+/**
+ * The addresses the web app has a page for (apps/web/src/app/router.tsx; docs/product.md#routes), a trailing slash
+ * allowed as the router allows it. Any other address answers 404 with the app's not-found page; the admin panel
+ * (/admin and everything under it) sends an unknown address of its own to its dashboard, in the browser.
+ */
+const SHOP_PAGES: RegExp[] = [
+  /^\/(catalog\/?)?$/,
+  /^\/product\/[^/]+\/?$/,
+  /^\/(cart|wishlist|checkout|search|search-results|my-orders|privacy)\/?$/,
+  /^\/order-success\/[^/]+\/?$/,
+  /^\/admin(\/.*)?$/,
+];
+
+/** Whether the web app has a page at this path (without the query). */
+export const isShopPage = (pathname: string): boolean => SHOP_PAGES.some((pattern) => pattern.test(pathname));
+
 /** The code a page needs beyond index.html's entry: files of the build, as Vite's manifest names them. */
 export interface PageCode {
   styles: string[];
@@ -141,13 +160,16 @@ export interface PageCode {
  * chunk, with everything they import statically (at any depth) and their CSS. What index.html already loads (the
  * entry, its imports and its CSS) is left out.
  */
-export function pageCode(manifest: Record<string, ManifestChunk> | null, pathname: string): PageCode {
+export function pageCode(
+  manifest: Record<string, ManifestChunk> | null,
+  pathname: string,
+  page = PAGE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1],
+): PageCode {
   const entry = manifest && Object.values(manifest).find((item) => item.isEntry);
   if (!manifest || !entry) return { styles: [], scripts: [] };
   const loaded = new Set(
     [entry, ...(entry.imports ?? []).map((key) => manifest[key])].flatMap((item) => (item ? [item.file, ...(item.css ?? [])] : [])),
   );
-  const page = PAGE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1];
   const pending = [...(entry.dynamicImports ?? []), ...(page && manifest[page] ? [page] : [])];
   const seen = new Set(pending);
   const scripts = new Set<string>();

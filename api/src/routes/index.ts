@@ -24,6 +24,7 @@ import paymentRoutes from "./payments";
 import seoRoutes from "./seo";
 import deliveryRoutes from "./delivery";
 import adminDeliveryRoutes from "./admin-delivery";
+import agentRoutes from "./agents";
 
 /** Every route area, in one list: `routes/<area>.ts` holds the routes of one URL area. */
 export async function registerRoutes(app: App): Promise<void> {
@@ -49,6 +50,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(backInStockRoutes);
   await app.register(telegramUserRoutes);
   await app.register(seoRoutes);
+  await app.register(agentRoutes);
   await app.register(telegramShareRoutes);
   await app.register(telegramPhotoRoutes);
   await app.register(webRoutes);

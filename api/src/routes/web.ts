@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -9,11 +10,15 @@ import { metaDescription } from "@shop/shared/text";
 import type { App } from "../app-type";
 import type { CatalogSnapshot } from "@shop/core/catalog";
 import { ResponseCache } from "../wire/response-cache";
+import { BudgetCache } from "../wire/budget-cache";
+import { SharedPieces, gunzipParts, gzipBody, gzipInParts, type GzipParts } from "../wire/gzip-parts";
 import {
   FIRST_CATALOG_PAGE,
+  NOT_FOUND_MODULE,
   SHOP_NAME,
   codeLinks,
   imagePreloadHeader,
+  isShopPage,
   pageCode,
   serverRendererFile,
   withCodeAfterPaint,
@@ -31,11 +36,32 @@ import { RENDERED_CART_KEY, cartCookieValue, parseCartCookie } from "@shop/share
 import { productStructuredData, variantImages, variantUrl, withCanonical, withStructuredData } from "../pages/seo";
 import { variantTitle } from "@shop/shared/variants";
 import { isUnframablePage, pageContentSecurityPolicy } from "../plugins/external/helmet";
-import { compressedCopy, compressedPage, sendCompressed } from "../plugins/external/compress";
+import { acceptsGzip, compressedCopy, compressedPage, sendCompressed } from "../plugins/external/compress";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
-/** server pages kept per catalogue snapshot (≈ 65 KB each): a shop's popular pages, not every product */
+/** the title of the app's not-found page (apps/web/src/app/NotFoundPage.tsx, usePageMeta) */
+const NOT_FOUND_TITLE = `Страница не найдена — ${SHOP_NAME}`;
+/** catalogue pages kept per catalogue snapshot (≈ 65 KB each): the first page, with and without an empty cart */
 const KEPT_PAGES = 100;
+/**
+ * The memory the kept product pages may take: each ≈ 6 KB of its own compressed pieces (the inlined stylesheets,
+ * index.html's scripts and the page's frame, ≈ 10 KB more, are shared), so every product of a shop of 10 000, with
+ * room for the empty-cart variants of the popular ones.
+ */
+const KEPT_PRODUCT_PAGES_BYTES = 96 * 1024 * 1024;
+/** what a kept product page costs besides its pieces: the object, its digest, its Link header, the map's entry */
+const KEPT_PAGE_OVERHEAD = 600;
+
+/** A product page as it is kept: its gzip pieces, and what it was drawn from. */
+interface KeptProductPage {
+  gzip: GzipParts;
+  link: string | null;
+  cacheControl: string;
+  /** the catalogue snapshot it was last found current in */
+  version: string;
+  /** a digest of the product's and its similar products' answers it was drawn from */
+  inputs: string;
+}
 
 /** A page's HTML and how it goes out. */
 interface PageAnswer {
@@ -285,13 +311,19 @@ export default async function webRoutes(app: App) {
    */
   // the product page's code, also for an id that cannot exist: the page shows 'Товар не найден'
   const productCode = pageCode(manifest, "/product/1");
-  const productPage = async (request: FastifyRequest, id: number): Promise<PageAnswer> => {
+  /** The API's answers a product page is drawn from: the product (status and body) and its similar products. */
+  const productAnswers = async (id: number) => {
+    const [answer, similar] = await Promise.all([fetchApi(`/api/products/${id}`), read(`/api/products/${id}/similar`)]);
+    return { answer, similar };
+  };
+  type ProductAnswers = Awaited<ReturnType<typeof productAnswers>>;
+  const productPage = async (request: FastifyRequest, id: number, answers?: ProductAnswers): Promise<PageAnswer> => {
     if (!Number.isSafeInteger(id) || id < 1 || id > 2147483647) {
       return pageAnswer((await serverRendered(request, indexHtml, request.url, {}, productCode)).html, { status: 404 });
     }
     const url = `/api/products/${id}`;
     const similarUrl = `/api/products/${id}/similar`;
-    const [answer, similar, cart] = await Promise.all([fetchApi(url), read(similarUrl), cartData(request)]);
+    const [{ answer, similar }, cart] = await Promise.all([answers ?? productAnswers(id), cartData(request)]);
     if (answer.status === 404) {
       const html = withPreloaded(indexHtml, { data: { [url]: "null" }, images: [] });
       return pageAnswer((await serverRendered(request, html, request.url, { [url]: "null" }, productCode)).html, { status: 404 });
@@ -318,13 +350,84 @@ export default async function webRoutes(app: App) {
     // the same choice of file as the gallery's <img srcset>, or the phone would download both sizes
     const preload = image ? [{ href: image, srcset: imageSrcSet(image), sizes: GALLERY_IMAGE_SIZES }] : [];
     const withData = withPreloaded(described, { data, images: preload });
-    const page = await serverRendered(request, withData, request.url, data, productCode);
+    // the page's address without its query: a product page is the same whatever the query says
+    const page = await serverRendered(request, withData, `/product/${id}`, data, productCode);
     return pageAnswer(page.html, { rendered: page.rendered, link: image ? imagePreloadHeader(preload) : null, cacheControl: cartCacheControl(cart) });
+  };
+
+  /**
+   * Product pages drawn from the catalogue alone (a shopper without a cart cookie, or with an empty cart) are kept,
+   * every product's (docs/web-app.md, «Kept product pages»): by product, whatever the address's query, as gzip
+   * pieces that share the inlined stylesheets (wire/gzip-parts.ts), within KEPT_PRODUCT_PAGES_BYTES. A kept page
+   * outlives the catalogue snapshot it was drawn from: the first request under a new snapshot reads the product's
+   * and its similar products' answers again, and while they are the same the page still is; otherwise it is drawn
+   * anew. The page of a product nobody changed is therefore drawn once, not once per catalogue change.
+   */
+  const keptProductPages = new BudgetCache<KeptProductPage>(KEPT_PRODUCT_PAGES_BYTES, (page) => page.gzip.ownBytes + KEPT_PAGE_OVERHEAD);
+  let sharedPieces: SharedPieces | null = null;
+  let layoutShared = false;
+  /** the texts every product page holds verbatim: index.html's inline scripts and the inlined stylesheets */
+  const productPageShared = () =>
+    (sharedPieces ??= new SharedPieces([
+      indexHtml.includes("<script>") && indexHtml.includes("<title>") ? indexHtml.slice(indexHtml.indexOf("<script>"), indexHtml.indexOf("<title>")) : "",
+      ...[...globalStyles, ...productCode.styles].map(styleOf).filter((css): css is string => !!css && css.length > 512),
+    ]));
+  const answersDigest = ({ answer, similar }: ProductAnswers) => createHash("sha1").update(answer.body).update("\0").update(similar ?? "").digest("base64");
+  const sendKeptProductPage = (reply: FastifyReply, page: KeptProductPage) => {
+    reply
+      .status(200)
+      .type("text/html; charset=utf-8")
+      .header("Cache-Control", page.cacheControl)
+      .header("Content-Security-Policy", contentSecurityPolicy);
+    if (page.link) reply.header("Link", page.link);
+    if (acceptsGzip(reply.request.headers["accept-encoding"])) {
+      return reply.header("content-encoding", "gzip").header("vary", "accept-encoding").send(gzipBody(page.gzip));
+    }
+    return reply.header("vary", "accept-encoding").send(gunzipParts(page.gzip));
+  };
+  const keptProductPage = async (request: FastifyRequest, reply: FastifyReply, id: number) => {
+    const lines = cartLines(request);
+    if (lines !== null && lines.length > 0) return sendPage(reply, await productPage(request, id));
+    // (without a catalogue, the database away, the page goes out as it can: see serverRendered)
+    const catalog = app.catalog.ready() ?? (await app.catalog.current().catch(() => null));
+    if (!catalog || !Number.isSafeInteger(id) || id < 1 || id > 2147483647) return sendPage(reply, await productPage(request, id));
+    const key = `${lines === null ? "" : "empty cart "}${origin(request)} ${id}`;
+    const kept = keptProductPages.get(key);
+    if (kept?.version === catalog.version) return sendKeptProductPage(reply, kept);
+    const answers = await productAnswers(id);
+    const inputs = answers.answer.status === 200 ? answersDigest(answers) : null;
+    if (kept && kept.inputs === inputs) {
+      kept.version = catalog.version;
+      return sendKeptProductPage(reply, kept);
+    }
+    const page = await productPage(request, id, answers);
+    if (!page.rendered || page.status !== 200 || inputs === null) {
+      keptProductPages.delete(key);
+      return sendPage(reply, page);
+    }
+    const shared = productPageShared();
+    if (!layoutShared) {
+      // the frame around the page's own content is the same on every product page (the header with its icons, the
+      // bottom navigation): shared from the first page drawn on
+      layoutShared = true;
+      const html = page.html.toString();
+      const root = html.indexOf('<div id="root">');
+      const main = html.indexOf("<main", root);
+      const mainEnd = html.indexOf("</main>", main);
+      const rootEnd = html.indexOf("</body>", mainEnd);
+      if (root >= 0 && main > root && mainEnd > main && rootEnd > mainEnd) {
+        shared.add(html.slice(root, main));
+        shared.add(html.slice(mainEnd, rootEnd));
+      }
+    }
+    const made: KeptProductPage = { gzip: gzipInParts(page.html, shared), link: page.link, cacheControl: page.cacheControl, version: catalog.version, inputs };
+    keptProductPages.set(key, made);
+    return sendKeptProductPage(reply, made);
   };
   app.get<{ Params: { id: string } }>("/product/:id", { schema: { hide: true } }, async (request, reply) => {
     if (!built) return sendHtml(reply, indexHtml);
     const raw = request.params.id;
-    return keptPage(request, reply, () => productPage(request, /^\d{1,10}$/.test(raw) ? Number(raw) : NaN));
+    return keptProductPage(request, reply, /^\d{1,10}$/.test(raw) ? Number(raw) : NaN);
   });
 
   for (const page of ["/cart", "/checkout"]) {
@@ -343,12 +446,37 @@ export default async function webRoutes(app: App) {
     });
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  /**
+   * My orders: the frame rendered on the server (the orders themselves are the Telegram user's, read by the browser).
+   * Inside the Mini App its title and 'Загрузка ваших заказов...' are on the first paint, before the app's code has
+   * arrived; on the website the page says the orders are in Telegram.
+   */
+  const myOrdersCode = pageCode(manifest, "/my-orders");
+  app.get("/my-orders", { schema: { hide: true } }, async (request, reply) => {
+    if (!built) return sendHtml(reply, indexHtml);
+    const cart = await cartData(request);
+    const html = withPreloaded(shellFor(request), { data: cart, images: [] });
+    const page = await serverRendered(request, html, request.url, cart, myOrdersCode);
+    return sendPage(reply, pageAnswer(page.html, { cacheControl: cartCacheControl(cart) }));
+  });
+
+  /**
+   * An address the app has no page for: a 404 with the app's 'Страница не найдена', rendered on the server like an
+   * unknown product (search engines then drop the address instead of indexing the catalogue's frame under it).
+   */
+  const notFoundCode = pageCode(manifest, "", NOT_FOUND_MODULE);
+  const notFoundPage = async (request: FastifyRequest): Promise<PageAnswer> => {
+    const html = indexHtml.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${NOT_FOUND_TITLE}</title>`);
+    return pageAnswer((await serverRendered(request, html, request.url, {}, notFoundCode)).html, { status: 404 });
+  };
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split("?")[0] ?? "/";
     const isPage = (request.method === "GET" || request.method === "HEAD") && !url.startsWith("/api/") && url !== "/api"
       && !url.startsWith("/uploads/") && !url.startsWith("/assets/");
+    if (!isPage) return reply.status(404).send({ message: "Не найдено" });
+    if (built && !isShopPage(url)) return sendPage(reply, await notFoundPage(request));
     const shell = url === "/admin" || url.startsWith("/admin/") ? indexHtml : shellFor(request);
-    if (isPage) return sendHtml(reply, clientRendered(shell, pageCode(manifest, url)));
-    return reply.status(404).send({ message: "Не найдено" });
+    return sendHtml(reply, clientRendered(shell, pageCode(manifest, url)));
   });
 }

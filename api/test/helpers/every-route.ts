@@ -33,6 +33,8 @@ export function everyRoute(ids: {
     { method: "GET", url: "/api/config" },
     { method: "GET", url: "/api/privacy" },
     { method: "GET", url: "/sitemap.xml" },
+    { method: "GET", url: "/llms.txt" },
+    { method: "GET", url: "/.well-known/agent-skills/shop/SKILL.md" },
     { method: "POST", url: "/api/cart/recommendations", body: { cartProductIds: [productId] } },
     { method: "POST", url: "/api/orders", body: { ...CONTACT, cart_items: [{ product_id: productId, quantity: 1 }] } },
     { method: "POST", url: "/api/orders/prepare", body: { order: CONTACT, cart: [{ id: productId, name: "x", quantity: 1 }], source: "website" } },

@@ -207,6 +207,25 @@ describe("server rendering and hydration", () => {
     expect(container.querySelector('[data-testid="cart-line"]')?.textContent).toContain("Ваза керамическая «Лён»");
   });
 
+  it("renders my orders' frame, with the loading line shown only inside Telegram, and hydrates it on the website", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ botUsername: null, miniAppUrl: null })));
+    const { html, container, recoverable } = await serverThenHydrate("/my-orders", {});
+    expect(html).toContain("Мои заказы");
+    expect(html).toMatch(/<p class="loading-text telegram-first-paint">Загрузка ваших заказов...<\/p>/);
+    expect(html).toMatch(/<div class="replaced-in-telegram">.*Страница доступна только в Telegram/);
+    expect(recoverable).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    expect(container.textContent).toContain("Страница доступна только в Telegram");
+  });
+
+  it("renders the not-found page and hydrates it without a difference", async () => {
+    const { html, container, recoverable } = await serverThenHydrate("/nope-page", {});
+    expect(html).toContain("Страница не найдена");
+    expect(recoverable).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    expect(container.textContent).toContain("Страница не найдена");
+  });
+
   it("renders 'Товар не найден' for a product the server answered null for", async () => {
     const { html, container, recoverable } = await serverThenHydrate("/product/999", { "/api/products/999": null });
     expect(html).toContain("Товар не найден");

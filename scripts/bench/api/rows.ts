@@ -63,7 +63,8 @@ export async function measureRoute(api: Started, route: Route, ceilingBeside: Ce
   // the ceiling is measured with 50 connections; one-connection rows are not comparable with it
   const comparable = route.connections === CONNECTIONS;
   await route.prepare?.();
-  await load(api.url, route, "seconds" in route.load ? { seconds: WARMUP_SECONDS } : { requests: STATS_WARMUP_REQUESTS });
+  // a row of a number of requests is warmed up with a few (at least one per connection)
+  await load(api.url, route, "seconds" in route.load ? { seconds: WARMUP_SECONDS } : { requests: Math.max(STATS_WARMUP_REQUESTS, route.connections) });
   const { result, cpuUs, beside } =
     comparable && route.read
       ? await measureInTurns(api.child.pid!, api.url, route, ceilingBeside, duration)

@@ -34,6 +34,11 @@ export function acceptedEncoding(header: string | undefined): Encoding | null {
   return (negotiate(header.toLowerCase().replaceAll("x-gzip", "gzip"), ENCODINGS) as Encoding | null) ?? null;
 }
 
+/** Whether the client takes gzip (an answer kept only as gzip goes out so; wire/gzip-parts.ts). */
+export function acceptsGzip(header: string | undefined): boolean {
+  return !!header && negotiate(header.toLowerCase().replaceAll("x-gzip", "gzip"), ["gzip"]) === "gzip";
+}
+
 /**
  * How hard to compress: `quick` for an answer sent once so far (most of those worked out per request are never
  * sent again: a search as it is typed, recommendations, a rare filter), `small` for an answer sent again, whose

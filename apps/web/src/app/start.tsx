@@ -21,6 +21,20 @@ function serverRouterState(): HydrationState | null {
   }
 }
 
+/**
+ * The shop's actions as WebMCP tools (agent-tools.ts) for an agentic browser: only where the browser offers WebMCP,
+ * so no other shopper downloads that code.
+ */
+function offerAgentTools(router: ReturnType<typeof createShopRouter>): void {
+  if (!("modelContext" in document) && !("modelContext" in navigator)) return;
+  void import("./agent-tools")
+    .then(({ modelContext, registerShopTools }) => {
+      const context = modelContext();
+      return context ? registerShopTools(context, (to) => router.navigate(to)) : undefined;
+    })
+    .catch((error: unknown) => console.warn("WebMCP tools not registered", error));
+}
+
 const app = (router: ReturnType<typeof createShopRouter>) => (
   <StrictMode>
     <RouterProvider router={router} />
@@ -52,6 +66,7 @@ export async function startApp(): Promise<void> {
         hydrateRoot(container, app(router));
       });
       void replayTaps(taps);
+      offerAgentTools(router);
       return;
     } catch (error) {
       console.error("cannot hydrate the server's page, rendering it again", error);
@@ -59,5 +74,7 @@ export async function startApp(): Promise<void> {
   }
   // the server's page, if any, is replaced: what was tapped on it is gone with it
   takeEarlyTaps();
-  createRoot(container).render(app(createShopRouter()));
+  const router = createShopRouter();
+  createRoot(container).render(app(router));
+  offerAgentTools(router);
 }

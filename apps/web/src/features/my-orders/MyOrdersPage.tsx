@@ -46,13 +46,20 @@ export default function MyOrdersPage() {
     <div className={`container ${styles.page}`}>
       <h1 className="page-title">Мои заказы</h1>
       {!hasUser ? (
-        <EmptyState title="Страница доступна только в Telegram" icon={<OrdersIcon size={32} />}>
-          <span>История заказов доступна только пользователям Telegram: откройте магазин через нашего бота.</span>
-          {isInTelegram() ? null : <OpenInTelegram />}
-          <Link to="/" className="btn btn-secondary">
-            Перейти в каталог
-          </Link>
-        </EmptyState>
+        <>
+          {/* the server's page, which never knows the Telegram user: inside Telegram it shows the loading line until
+              the app, which knows the user, renders the page itself (base.css, .telegram-first-paint) */}
+          <p className="loading-text telegram-first-paint">Загрузка ваших заказов...</p>
+          <div className="replaced-in-telegram">
+            <EmptyState title="Страница доступна только в Telegram" icon={<OrdersIcon size={32} />}>
+              <span>История заказов доступна только пользователям Telegram: откройте магазин через нашего бота.</span>
+              {isInTelegram() ? null : <OpenInTelegram />}
+              <Link to="/" className="btn btn-secondary">
+                Перейти в каталог
+              </Link>
+            </EmptyState>
+          </div>
+        </>
       ) : result.loading ? (
         LOADING
       ) : (
