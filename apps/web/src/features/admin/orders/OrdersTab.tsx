@@ -11,6 +11,7 @@ import { useToast } from "../components/Toast";
 import { isAbort, logFailure } from "../utils";
 import { OrderPaymentPanel, type PaymentChange } from "./OrderPaymentPanel";
 import { PaymentBadge } from "./PaymentBadge";
+import { LineDetails } from "../../../components/LineDetails";
 import buttons from "../components/buttons.module.css";
 import card from "../components/card.module.css";
 import layout from "../components/layout.module.css";
@@ -46,6 +47,7 @@ function OrderDetails({ order }: { order: AdminOrder }) {
                 <span className={styles.itemName}>
                   {item.product_name}
                   <span className={`${text.muted} ${table.sku}`}>Арт. {item.product_sku}</span>
+                  <LineDetails variantTitle={item.variant_title} personalization={item.personalization} />
                 </span>
                 <span className={styles.itemQty}>
                   {item.quantity} × {formatAdminPrice(item.price)}
