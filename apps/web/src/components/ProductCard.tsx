@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { Link } from "react-router-dom";
 import type { ProductCard as ProductCardShape } from "@shop/shared/schemas/catalog";
-import { priceFromLabel } from "@shop/shared/variants";
+import { formatPrice } from "@shop/shared/format";
 import { SOLD_OUT_TEXT, availabilityOf } from "@shop/shared/stock";
 import { quantityLimit, useCartQuantity } from "../stores/cart";
 import { addToCart, changeCartQuantity } from "../stores/shop-actions";
@@ -17,8 +17,13 @@ interface Props {
   priority?: boolean;
 }
 
-/** The card's price: 'от 1 200.00 руб.' when the product's variants cost differently. */
-export const cardPrice = (product: Pick<ProductCardShape, "price" | "price_max">) => priceFromLabel({ price: Number(product.price), price_max: product.price_max });
+/**
+ * The card's price: 'от 1 200.00 руб.' when the product's variants cost differently (the rule of shared's
+ * priceFromLabel, written out here: importing that module would bring every variant rule into the shell every page
+ * loads first).
+ */
+export const cardPrice = (product: Pick<ProductCardShape, "price" | "price_max">) =>
+  product.price_max !== undefined ? `от ${formatPrice(product.price)}` : formatPrice(product.price);
 
 /**
  * A catalogue card: heart, image or '[Фото]', name, price 'N.NN руб.' ('от N.NN руб.' when variants cost

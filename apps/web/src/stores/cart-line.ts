@@ -42,25 +42,6 @@ export function lineKey(line: LineParts): CartLineKey {
 
 const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
 
-/** The parts a key names, or null when it names none (a hand-edited or foreign value). */
-export function parseLineKey(key: CartLineKey): Required<LineParts> | null {
-  if (typeof key === "number") return isId(key) ? { id: key, variant_id: 0, personalization: [] } : null;
-  try {
-    const value = JSON.parse(key) as unknown;
-    if (!Array.isArray(value) || value.length !== 3) return null;
-    const [id, variantId, pairs] = value as unknown[];
-    if (!isId(id) || !(variantId === 0 || isId(variantId)) || !Array.isArray(pairs)) return null;
-    const personalization: ChosenPersonalization[] = [];
-    for (const pair of pairs) {
-      if (!Array.isArray(pair) || pair.length !== 2 || !isId(pair[0]) || typeof pair[1] !== "string") return null;
-      personalization.push({ field_id: pair[0], value: pair[1] });
-    }
-    return { id, variant_id: variantId, personalization };
-  } catch {
-    return null;
-  }
-}
-
 /** The line's choice as it was stored: anything malformed is dropped (the line is then the plain product). */
 export function parseLineChoice(value: Record<string, unknown>): LineChoice {
   const choice: LineChoice = {};

@@ -1,4 +1,5 @@
-import { lineKey, parseLineKey, type CartLineKey } from "./cart-line";
+import type { ChosenPersonalization } from "../lib/variant-choice";
+import { lineKey, type CartLineKey } from "./cart-line";
 
 /**
  * How a device's list and the one in Telegram's CloudStorage become one (docs/product.md#one-cart-on-every-device),
@@ -37,6 +38,25 @@ export function encodeCart(quantities: Quantities<CartLineKey>): string {
 export const encodeWishlist = (quantities: Quantities) => JSON.stringify([...quantities.keys()]);
 
 const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
+
+/** The parts a key names, or null when it names none (a hand-edited or foreign value). */
+export function parseLineKey(key: CartLineKey): { id: number; variant_id: number; personalization: ChosenPersonalization[] } | null {
+  if (typeof key === "number") return isId(key) ? { id: key, variant_id: 0, personalization: [] } : null;
+  try {
+    const value = JSON.parse(key) as unknown;
+    if (!Array.isArray(value) || value.length !== 3) return null;
+    const [id, variantId, pairs] = value as unknown[];
+    if (!isId(id) || !(variantId === 0 || isId(variantId)) || !Array.isArray(pairs)) return null;
+    const personalization: ChosenPersonalization[] = [];
+    for (const pair of pairs) {
+      if (!Array.isArray(pair) || pair.length !== 2 || !isId(pair[0]) || typeof pair[1] !== "string") return null;
+      personalization.push({ field_id: pair[0], value: pair[1] });
+    }
+    return { id, variant_id: variantId, personalization };
+  } catch {
+    return null;
+  }
+}
 
 /** One stored cart entry's line key, or null when the entry is not one. */
 function entryKey(entry: unknown): [CartLineKey, number] | null {

@@ -4,9 +4,9 @@ import { readStored, writeStored } from "../lib/storage";
 import { telegramUser } from "../lib/telegram";
 import { readCloudValue, writeCloudValue } from "../lib/telegram-cloud-storage";
 import { quantityLimit, useCart, type CartItem } from "./cart";
-import { lineKey, parseLineKey, type CartLineKey } from "./cart-line";
+import { lineKey, type CartLineKey } from "./cart-line";
 import { lineSnapshot } from "./line-snapshot";
-import { decodeCart, decodeWishlist, encodeCart, encodeWishlist, mergeQuantities, type Quantities } from "./cloud-merge";
+import { decodeCart, decodeWishlist, encodeCart, encodeWishlist, mergeQuantities, parseLineKey, type Quantities } from "./cloud-merge";
 import { toSnapshot, type ProductSnapshot } from "./product-snapshot";
 import { useWishlist } from "./wishlist";
 
