@@ -64,7 +64,7 @@ describe("POST /api/orders/prepare", () => {
     const vase = f.byName("Ваза керамическая «Лён»");
     const candle = f.byName("Свеча соевая «Ваниль»");
     expect(row.payload).toEqual({
-      version: 3,
+      version: 4,
       contact: { customerName: "Анна Смирнова", customerPhone: "+79123456789", deliveryAddress: "Москва, ул. Ленина, 1", comment: "Позвонить заранее" },
       lines: [
         { productId: vase.id, name: vase.name, sku: vase.sku, price: 1890_00, quantity: 1, image: "/uploads/fixture-0-0.webp", madeToOrderDays: null },

@@ -293,6 +293,46 @@ describe(`checkout at scale: ${VARIANT}`, () => {
     expect(soldOut.products.map((p) => [p.id, p.stock])).toEqual([[product.id, 0]]);
   });
 
+  it(`50 shoppers buying the last piece of one variant at once on ${serverUrl ? "both processes" : "the process"}: one order, 49 × 409`, async () => {
+    const login = await fetch(`${apis[0]!.url}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ login: "admin", password: "scale-test-password" }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const created = await fetch(`${apis[0]!.url}/api/admin/products`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        name: "Кольцо «Капля»",
+        price: 2100,
+        options: [{ name: "Размер", values: [{ value: "16" }, { value: "17" }] }],
+        variants: [{ option_values: ["16"], stock: 5 }, { option_values: ["17"], stock: 1 }],
+      }),
+    });
+    expect(created.status).toBe(201);
+    const ring = (await created.json()) as { id: number; variants: { id: number; sku: string }[] };
+    const last = ring.variants[1]!;
+    const cart = [{ product_id: ring.id, variant_id: last.id, quantity: 1 }];
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        const response = await fetch(`${apis[i % apis.length]!.url}/api/orders`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ ...CONTACT, source: "website", cart_items: cart }),
+        });
+        return { status: response.status, body: (await response.json()) as { code?: string; items?: unknown[] } };
+      }),
+    );
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
+    const refused = responses.filter((r) => r.status === 409);
+    expect(refused).toHaveLength(49);
+    for (const r of refused) expect(r.body).toMatchObject({ code: "out_of_stock", items: [{ product_id: ring.id, variant_id: last.id, available: 0 }] });
+    const view = await fetch(`${apis[apis.length - 1]!.url}/api/admin/products/${ring.id}`, { headers: { authorization: `Bearer ${token}` } });
+    const stocks = ((await view.json()) as { variants: { id: number; stock: number | null }[] }).variants.map((v) => [v.id, v.stock]);
+    expect(stocks).toEqual([[ring.variants[0]!.id, 5], [last.id, 0]]);
+  });
+
   it(`a double submit with one Idempotency-Key, at the same moment on ${serverUrl ? "both processes" : "the process"}, makes one order`, async () => {
     const key = `scale-double-submit-${randomBytes(6).toString("hex")}`;
     const product = fixture.products[1]!;
@@ -308,7 +348,7 @@ describe(`checkout at scale: ${VARIANT}`, () => {
       lastPiece: await prisma.orderItem.count({ where: { productId: fixture.products[2]!.id, stockTaken: true } }),
       stock: (await prisma.product.findUniqueOrThrow({ where: { id: fixture.products[2]!.id } })).stock,
     }), { restart: false });
-    // with the one order of the last piece
-    expect(stored).toEqual({ withKey: 1, all: ORDERS + burstOrders + 2 + 1, lastPiece: 1, stock: 0 });
+    // with the one order of the last piece, and the one of the last piece of a variant
+    expect(stored).toEqual({ withKey: 1, all: ORDERS + burstOrders + 2 + 1 + 1, lastPiece: 1, stock: 0 });
   });
 });

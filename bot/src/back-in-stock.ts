@@ -16,10 +16,10 @@ export function backInStockFeature({ db, config }: BotDeps): Composer<Context> {
   feature.callbackQuery(/^un:/, async (ctx) => {
     const action = parseCallback(ctx.callbackQuery.data);
     if (action?.kind !== "unsubscribe") return ctx.answerCallbackQuery();
-    const removed = await unsubscribe(db, ctx.from.id, action.productId);
+    const removed = await unsubscribe(db, ctx.from.id, action.productId, action.variantId ?? null);
     await ctx.answerCallbackQuery({ text: removed ? BACK_IN_STOCK_TEXTS.unsubscribed : BACK_IN_STOCK_TEXTS.notSubscribed });
     // the buttons without «Отписаться»: the way to the product stays
-    const keyboard = backInStockKeyboard(action.productId, links).inline_keyboard.filter((row) => row.every((button) => !("callback_data" in button)));
+    const keyboard = backInStockKeyboard(action.productId, links, action.variantId).inline_keyboard.filter((row) => row.every((button) => !("callback_data" in button)));
     await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: keyboard } }).catch(() => {});
   });
   return feature;

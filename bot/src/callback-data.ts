@@ -3,13 +3,13 @@ import { isOrderStatus, type OrderStatus } from "@shop/shared/labels";
 /**
  * Every inline button's callback data, built and parsed here only. Telegram allows 64 bytes, so the data is
  * short: `st:<orderId>:<status>` moves an order to a status, `po:<token>` confirms a prepared order,
- * `un:<productId>` ends a back-in-stock subscription; `iv:<orderId>` opens the delivery costs of an invoice,
+ * `un:<productId>` (or `un:<productId>:<variantId>`) ends a back-in-stock subscription; `iv:<orderId>` opens the delivery costs of an invoice,
  * `dc:<orderId>:<roubles|other>` picks one, `ib:<orderId>` goes back to the card's status buttons.
  */
 export type CallbackAction =
   | { kind: "status"; orderId: number; status: OrderStatus }
   | { kind: "confirm"; token: string }
-  | { kind: "unsubscribe"; productId: number }
+  | { kind: "unsubscribe"; productId: number; variantId?: number }
   | { kind: "invoice"; orderId: number }
   | { kind: "delivery-cost"; orderId: number; rubles: number | "other" }
   | { kind: "invoice-back"; orderId: number };
@@ -26,8 +26,8 @@ export function confirmCallback(token: string): string {
   return data;
 }
 
-export function unsubscribeCallback(productId: number): string {
-  return `un:${productId}`;
+export function unsubscribeCallback(productId: number, variantId?: number): string {
+  return variantId === undefined ? `un:${productId}` : `un:${productId}:${variantId}`;
 }
 
 export function invoiceCallback(orderId: number): string {
@@ -67,10 +67,13 @@ export function parseCallback(data: string | undefined): CallbackAction | null {
   }
   const confirm = /^po:([A-Za-z0-9_-]{1,61})$/.exec(data);
   if (confirm) return { kind: "confirm", token: confirm[1]! };
-  const unsubscribe = /^un:(\d{1,10})$/.exec(data);
+  const unsubscribe = /^un:(\d{1,10})(?::(\d{1,10}))?$/.exec(data);
   if (unsubscribe) {
     const productId = Number(unsubscribe[1]);
-    return productId >= 1 && productId <= 2147483647 ? { kind: "unsubscribe", productId } : null;
+    const variantId = unsubscribe[2] === undefined ? undefined : Number(unsubscribe[2]);
+    const valid = (id: number) => id >= 1 && id <= 2147483647;
+    if (!valid(productId) || (variantId !== undefined && !valid(variantId))) return null;
+    return variantId === undefined ? { kind: "unsubscribe", productId } : { kind: "unsubscribe", productId, variantId };
   }
   return null;
 }

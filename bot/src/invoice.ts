@@ -8,6 +8,7 @@ import { CURRENCY } from "@shop/core/payments";
 import { formatPrice } from "@shop/shared/format";
 import { toDecimal, toRoubles, type Kopecks } from "@shop/shared/money";
 import { cutText } from "@shop/shared/text";
+import { lineDescription } from "@shop/shared/variants";
 
 /**
  * The invoice of an order (docs/payments.md), one shape for the chat (sendInvoice, through the outbox) and the
@@ -72,10 +73,12 @@ export function receiptItems(order: Order, vatCode: number): ReceiptItem[] {
     const sum = sums[index]! - shares[index]!;
     const unit = Math.floor(sum / line.quantity);
     const rest = sum - unit * line.quantity;
-    if (rest === 0) items.push(item(line.name, line.quantity, unit, "commodity"));
+    // 54-ФЗ: at most 128 characters an item name (cut by item()); the full text stays on the order
+    const name = lineDescription(line);
+    if (rest === 0) items.push(item(name, line.quantity, unit, "commodity"));
     else {
-      if (line.quantity > 1) items.push(item(line.name, line.quantity - 1, unit, "commodity"));
-      items.push(item(line.name, 1, unit + rest, "commodity"));
+      if (line.quantity > 1) items.push(item(name, line.quantity - 1, unit, "commodity"));
+      items.push(item(name, 1, unit + rest, "commodity"));
     }
   });
   const { delivery } = order.totals;
@@ -84,7 +87,7 @@ export function receiptItems(order: Order, vatCode: number): ReceiptItem[] {
 }
 
 export function invoiceContent(order: Order, settings: PaymentSettings): InvoiceContent {
-  const prices: LabeledPrice[] = order.lines.map((line) => ({ label: label(line.name, line.quantity), amount: line.price * line.quantity }));
+  const prices: LabeledPrice[] = order.lines.map((line) => ({ label: label(lineDescription(line), line.quantity), amount: line.price * line.quantity }));
   if (order.totals.discount > 0) prices.push({ label: INVOICE_TEXTS.discount(order.totals.discountPercent), amount: -order.totals.discount });
   if (order.totals.delivery > 0) prices.push({ label: INVOICE_TEXTS.delivery, amount: order.totals.delivery });
   const pieces = order.lines.reduce((sum, line) => sum + line.quantity, 0);

@@ -59,10 +59,14 @@ export const UNSUBSCRIBE = "Отписаться";
  * (TELEGRAM_MINI_APP_URL?startapp=product_<id>, as the shop's share links), else a web_app button to the product
  * page when PUBLIC_URL is https — and «Отписаться».
  */
-export function backInStockKeyboard(productId: number, links: { miniAppUrl: string | null; publicUrl: string | null }): InlineKeyboardMarkup {
+export function backInStockKeyboard(
+  productId: number,
+  links: { miniAppUrl: string | null; publicUrl: string | null },
+  variantId?: number,
+): InlineKeyboardMarkup {
   const open: InlineKeyboardButton[] = [];
-  const webApp = shopWebAppUrl(links.publicUrl, `/product/${productId}`);
+  const webApp = shopWebAppUrl(links.publicUrl, variantId === undefined ? `/product/${productId}` : `/product/${productId}?variant=${variantId}`);
   if (links.miniAppUrl) open.push({ text: OPEN_PRODUCT, url: `${links.miniAppUrl}?startapp=product_${productId}` });
   else if (webApp) open.push({ text: OPEN_PRODUCT, web_app: { url: webApp } });
-  return { inline_keyboard: [...(open.length > 0 ? [open] : []), [{ text: UNSUBSCRIBE, callback_data: unsubscribeCallback(productId) }]] };
+  return { inline_keyboard: [...(open.length > 0 ? [open] : []), [{ text: UNSUBSCRIBE, callback_data: unsubscribeCallback(productId, variantId) }]] };
 }

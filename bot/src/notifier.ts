@@ -1,7 +1,7 @@
 import type { Config, PaymentSettings } from "@shop/core/config";
 import type { OrderNotifier } from "@shop/core/orders";
 import type { OutgoingMessage } from "@shop/core/outbox";
-import { DEFAULT_LOW_STOCK_THRESHOLD } from "@shop/core/stock";
+import { DEFAULT_LOW_STOCK_THRESHOLD, type StockProduct } from "@shop/core/stock";
 import { backInStockText, customerStatusText, managerOrderText, orderPaidText, paidCardText, stockFellText } from "./order-text";
 import { backInStockKeyboard, canInvoice, managerKeyboard } from "./keyboards";
 import { invoiceContent, type InvoiceContent } from "./invoice";
@@ -110,13 +110,16 @@ export function createOutboxNotifier(options: OutboxNotifierOptions): OutboxNoti
 
     stockFell(product, left, event): OutgoingMessage[] {
       const payload: OutboxPayload = { text: stockFellText(product, left), parse_mode: "HTML" };
-      const dedupeKey = `stock:${product.id}:${left === 0 ? "sold-out" : `low:${left}`}:${event}`;
+      const dedupeKey = `stock:${stockKey(product)}:${left === 0 ? "sold-out" : `low:${left}`}:${event}`;
       return options.managerChatIds.map((chatId) => ({ chatId, dedupeKey, payload }));
     },
 
     backInStock(product, subscribers, event): OutgoingMessage[] {
-      const payload: OutboxPayload = { text: backInStockText(product), parse_mode: "HTML", reply_markup: backInStockKeyboard(product.id, links) };
-      return subscribers.map((chatId) => ({ chatId, dedupeKey: `back-in-stock:${product.id}:${event}`, payload }));
+      const payload: OutboxPayload = { text: backInStockText(product), parse_mode: "HTML", reply_markup: backInStockKeyboard(product.id, links, product.variantId) };
+      return subscribers.map((chatId) => ({ chatId, dedupeKey: `back-in-stock:${stockKey(product)}:${event}`, payload }));
     },
   };
 }
+
+/** What a stock message is about in its dedupe key: the product, or one of its variants. */
+const stockKey = (product: StockProduct) => (product.variantId === undefined ? String(product.id) : `${product.id}v${product.variantId}`);

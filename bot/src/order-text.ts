@@ -1,4 +1,4 @@
-import type { CartLine, CustomerOrderSummary, Order, OrderContact, PreparedOrder } from "@shop/core/orders";
+import { type CartLine, type CustomerOrderSummary, lineSku, type Order, type OrderContact, type PreparedOrder } from "@shop/core/orders";
 import { toRoubles } from "@shop/shared/money";
 import type { Totals } from "@shop/shared/pricing";
 import { formatDateTime, formatPrice } from "@shop/shared/format";
@@ -23,7 +23,13 @@ export function escapeHtml(text: string): string {
 function itemLine(line: CartLine): string {
   const sum = formatPrice(toRoubles(line.price * line.quantity));
   const made = line.madeToOrderDays ? ` — ${madeToOrderLabel(line.madeToOrderDays)}` : "";
-  return `• ${escapeHtml(line.name)} (${escapeHtml(line.sku)}) — ${line.quantity} × ${formatPrice(toRoubles(line.price))} = ${sum}${made}`;
+  const variant = line.variantTitle ? `, ${escapeHtml(line.variantTitle)}` : "";
+  const head = `• ${escapeHtml(line.name)}${variant} (${escapeHtml(lineSku(line))}) — ${line.quantity} × ${formatPrice(toRoubles(line.price))} = ${sum}${made}`;
+  // the shopper's texts exactly as ordered, each extra with its price per piece
+  const texts = (line.personalization ?? []).map(
+    (item) => `   ${escapeHtml(item.label)}: «${escapeHtml(item.value)}»${item.price > 0 ? ` (+${formatPrice(toRoubles(item.price))})` : ""}`,
+  );
+  return [head, ...texts].join("\n");
 }
 
 function totalsBlock(totals: Totals): string[] {

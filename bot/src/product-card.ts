@@ -1,7 +1,7 @@
 import type { InlineKeyboardMarkup, InlineQueryResult } from "grammy/types";
 import type { Config } from "@shop/core/config";
 import type { Product } from "@shop/shared/schemas/catalog";
-import { formatPrice } from "@shop/shared/format";
+import { priceFromLabel } from "@shop/shared/variants";
 import { cardImageUrl, telegramPhotoPath } from "@shop/shared/images";
 import { metaDescription } from "@shop/shared/text";
 import { escapeHtml } from "./order-text";
@@ -51,7 +51,7 @@ export function publicImageUrl(config: Config, imageUrl: string | undefined): st
 
 /** The card's text (HTML): the name in bold, the price, and the description cut to 160 characters. */
 export function productCaption(product: Product): string {
-  const lines = [`<b>${escapeHtml(product.name)}</b>`, formatPrice(product.price)];
+  const lines = [`<b>${escapeHtml(product.name)}</b>`, priceFromLabel(product)];
   const description = metaDescription(product.description, "");
   if (description) lines.push("", escapeHtml(description));
   return lines.join("\n");
@@ -78,7 +78,7 @@ export function productInlineResult(product: Product, links: ProductCardLinks): 
       photo_url: photo,
       thumbnail_url: publicImageUrl(links.config, cardImageUrl(product.images[0]!.image_url)) ?? photo,
       title: product.name,
-      description: formatPrice(product.price),
+      description: priceFromLabel(product),
       caption,
       parse_mode: "HTML",
       reply_markup,
@@ -88,7 +88,7 @@ export function productInlineResult(product: Product, links: ProductCardLinks): 
     type: "article",
     id,
     title: product.name,
-    description: formatPrice(product.price),
+    description: priceFromLabel(product),
     input_message_content: { message_text: caption, parse_mode: "HTML", link_preview_options: { is_disabled: true } },
     reply_markup,
   };

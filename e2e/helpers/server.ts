@@ -173,14 +173,31 @@ export async function startServer(options: StartOptions = {}): Promise<ShopServe
 async function stopCountingStock(server: ShopServer): Promise<void> {
   const headers = { "content-type": "application/json", authorization: `Bearer ${await server.adminToken()}` };
   const list = (await (await server.fetch("/api/admin/products?limit=200", { headers })).json()) as {
-    products: { id: number; name: string; price: number; stock: number | null; made_to_order_days: number | null }[];
+    products: {
+      id: number;
+      name: string;
+      price: number;
+      stock: number | null;
+      made_to_order_days: number | null;
+      options?: { values: { id: number; value: string }[] }[];
+      variants?: { option_value_ids: number[]; enabled: boolean }[];
+    }[];
   };
   for (const product of list.products) {
     if (product.stock === null && product.made_to_order_days === null) continue;
+    // a product with variants: its variants' stock
+    const variants = product.options && product.variants
+      ? product.variants.map((variant) => ({
+          option_values: variant.option_value_ids.map((id, index) => product.options![index]!.values.find((value) => value.id === id)!.value),
+          stock: null,
+          made_to_order_days: null,
+          enabled: variant.enabled,
+        }))
+      : undefined;
     const response = await server.fetch(`/api/admin/products/${product.id}`, {
       method: "PUT",
       headers,
-      body: JSON.stringify({ name: product.name, price: product.price, stock: null, made_to_order_days: null }),
+      body: JSON.stringify({ name: product.name, price: product.price, stock: null, made_to_order_days: null, variants }),
     });
     if (!response.ok) throw new Error(`could not stop counting the stock of product ${product.id}: ${response.status}`);
   }

@@ -8,6 +8,7 @@ import { makeCustomers, pickComment, type SeedCustomer } from "./customers";
 import { PICTURE_VARIATIONS, productPicture, writeProductImage } from "./images";
 import { kindOf, paintOf } from "./product-kinds";
 import { Random } from "./random";
+import { seedDemoVariants, seedLargeVariants } from "./variants";
 
 export interface SeedOptions {
   uploadDir: string;
@@ -324,6 +325,7 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions): Prom
       categoryIds: [mains.get(product.category)!, ...product.tags.map((tag) => tags.get(tag)!)],
     })),
   );
+  await seedDemoVariants(prisma, PRODUCTS.map((product, index) => ({ id: ids[index]!, name: product.name, sku: skus[index]! })));
   const created = PRODUCTS.map((product, index) => ({
     id: ids[index]!,
     name: product.name,
@@ -396,6 +398,12 @@ export async function seedLarge(
       }),
     );
   }
+
+  // the added products (the demo's come first): a fifth of them in three sizes
+  const everyProduct = await prisma.product.findMany({ select: { id: true, sku: true, price: true }, orderBy: { id: "asc" } });
+  const added = everyProduct.slice(demo.products).map((p) => ({ id: p.id, sku: p.sku, price: Number(p.price) }));
+  const withVariants = await seedLargeVariants(prisma, added);
+  log(`Gave ${withVariants} products three sizes each`);
 
   const orderCount = options.largeOrders ?? 100_000;
   log(`Placing ${orderCount} orders…`);

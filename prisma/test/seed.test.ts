@@ -91,6 +91,27 @@ describe("demo seed", () => {
     for (const p of products) if (p.madeToOrderDays !== null) expect(p.madeToOrderDays).toBeGreaterThanOrEqual(7);
   });
 
+  it("shows variants and personalisation: a ring in sizes, a plaid in colours, an engraved board, gift-wrapped mugs", async () => {
+    const withOptions = await db.prisma.product.findMany({
+      where: { options: { some: {} } },
+      orderBy: { id: "asc" },
+      include: { options: { include: { values: { orderBy: { position: "asc" } } } }, variants: { orderBy: { position: "asc" } } },
+    });
+    expect(withOptions.map((p) => [p.name, p.stock, p.options.map((o) => [o.name, o.kind, o.values.map((v) => v.value)]), p.variants.length])).toEqual([
+      ["Плед вязаный «Облако»", null, [["Цвет", "color", ["молочный", "графит", "горчичный", "пыльная роза"]]], 4],
+      ["Кольцо серебряное «Веточка»", null, [["Размер", "text", ["15", "16", "17", "18", "19"]]], 5],
+    ]);
+    for (const value of withOptions[0]!.options[0]!.values) expect(value.swatch).toMatch(/^#[0-9a-f]{6}$/);
+    const fields = await db.prisma.personalizationField.findMany({ orderBy: { id: "asc" }, include: { product: { select: { name: true } } } });
+    expect(fields.map((f) => [f.product.name, f.kind, f.label, f.maxLength, Number(f.price)])).toEqual([
+      ["Доска разделочная из дуба", "text", "Гравировка", 20, 300],
+      ["Кружка «Утро» ручной лепки", "gift_wrap", "Подарочная упаковка", null, 150],
+      ["Кружка «Утро» ручной лепки", "gift_note", "Открытка с пожеланием", 200, 0],
+      ["Кружка «Северное сияние»", "gift_wrap", "Подарочная упаковка", null, 150],
+      ["Кружка «Северное сияние»", "gift_note", "Открытка с пожеланием", 200, 0],
+    ]);
+  });
+
   it("stores orders whose totals follow the pricing rules, over the last 90 days, in every status", async () => {
     const orders = await db.prisma.order.findMany({ include: { items: true } });
     for (const order of orders) {

@@ -51,7 +51,22 @@ function runCli(command: "backup" | "restore", file: string, env: Record<string,
   });
 }
 
-const TABLES = ["categories", "products", "product_images", "product_categories", "orders", "order_items", "telegram_customers", "admin_users", "app_settings"];
+const TABLES = [
+  "categories",
+  "products",
+  "product_images",
+  "product_categories",
+  "product_options",
+  "product_option_values",
+  "product_variants",
+  "personalization_fields",
+  "personalization_choices",
+  "orders",
+  "order_items",
+  "telegram_customers",
+  "admin_users",
+  "app_settings",
+];
 
 /** every row of the compared tables as JSON text, in a fixed order */
 async function readTables(env: { DATA_DIR: string; DATABASE_URL: string }): Promise<Record<string, string[]>> {
@@ -102,8 +117,10 @@ describe(`backup and restore (${serverUrl ? "PostgreSQL" : "embedded database"})
     cleanups.push(() => original.stop());
     // a fresh order whose statistics are not folded yet
     // a product with three pieces to sell (the demo counts most products' stock)
-    const products = (await (await fetch(`${original.url}/api/products?limit=100`)).json()) as { products: { id: number; stock: number | null }[] };
-    const productId = products.products.find((product) => product.stock === null || product.stock >= 3)!.id;
+    const products = (await (await fetch(`${original.url}/api/products?limit=100`)).json()) as {
+      products: { id: number; stock: number | null; has_options?: true }[];
+    };
+    const productId = products.products.find((product) => !product.has_options && (product.stock === null || product.stock >= 3))!.id;
     const order = await fetch(`${original.url}/api/orders`, {
       method: "POST",
       headers: { "content-type": "application/json" },

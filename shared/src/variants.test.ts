@@ -71,8 +71,8 @@ describe("variants", () => {
   });
 
   it("are shown with «от» when prices differ, and as one text on a receipt", () => {
-    expect(priceFromLabel({ price: 1200, price_max: 1500 })).toBe("от 1\u00a0200\u00a0руб.");
-    expect(priceFromLabel({ price: 1200 })).toBe("1\u00a0200\u00a0руб.");
+    expect(priceFromLabel({ price: 1200, price_max: 1500 })).toBe("от 1\u00a0200.00\u00a0руб.");
+    expect(priceFromLabel({ price: 1200 })).toBe("1\u00a0200.00\u00a0руб.");
     expect(lineDescription({ name: "Доска", variantTitle: "Размер: M", personalization: [{ label: "Гравировка", value: "Маша" }] })).toBe("Доска (Размер: M) — Гравировка: Маша");
   });
 });

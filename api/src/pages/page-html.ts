@@ -18,6 +18,10 @@ export interface PageMeta {
   url: string;
   image: string | null;
   type: string;
+  /** the page's price (a variant's address): product:price tags */
+  price?: number;
+  /** the canonical address when it is not `url` (a variant's address is the product's page) */
+  canonical?: string;
 }
 
 /**
@@ -34,8 +38,10 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     `<meta property="og:type" content="${escapeHtml(meta.type)}" />`,
     `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
     meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}" />` : "",
+    meta.price !== undefined ? `<meta property="product:price:amount" content="${meta.price.toFixed(2)}" />` : "",
+    meta.price !== undefined ? `<meta property="product:price:currency" content="RUB" />` : "",
     `<meta name="twitter:card" content="${meta.image ? "summary_large_image" : "summary"}" />`,
-    `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
+    `<link rel="canonical" href="${escapeHtml(meta.canonical ?? meta.url)}" />`,
   ].filter(Boolean);
   // replacer functions throughout: a replacement string would read `$'` or `$&` in a product's name as a pattern
   return html

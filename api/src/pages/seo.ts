@@ -1,4 +1,5 @@
-import type { Product } from "@shop/shared/schemas/catalog";
+import type { Product, ProductVariant } from "@shop/shared/schemas/catalog";
+import { variantTitle } from "@shop/shared/variants";
 import { availabilityOf, type AvailabilityKind } from "@shop/shared/stock";
 import { categoryPath } from "@shop/shared/canonical";
 import { escapeHtml, SHOP_NAME } from "./page-html";
@@ -46,7 +47,84 @@ const SCHEMA_AVAILABILITY: Record<AvailabilityKind, string> = {
   "sold-out": "https://schema.org/OutOfStock",
 };
 
-/** schema.org Product with its Offer (price in roubles, availability) and the page's BreadcrumbList. */
+/** The schema.org property an option's name stands for (variesBy), or null for an option of the shop's own. */
+function schemaProperty(optionName: string): string | null {
+  const name = optionName.trim().toLowerCase();
+  if (name === "размер") return "size";
+  if (name === "цвет") return "color";
+  if (name === "материал") return "material";
+  if (name === "узор" || name === "рисунок") return "pattern";
+  return null;
+}
+
+/** The address of a variant's page: the product's with ?variant= (the web app opens that choice). */
+export const variantUrl = (origin: string, productId: number, variantId: number) => `${origin}/product/${productId}?variant=${variantId}`;
+
+/** A variant's photos: its own order of the product's, or the product's gallery. */
+export function variantImages(product: Product, variant: ProductVariant): string[] {
+  const own = variant.image_ids.flatMap((id) => product.images.filter((image) => image.id === id).map((image) => image.image_url));
+  return own.length > 0 ? own : product.images.map((image) => image.image_url);
+}
+
+/**
+ * A product with variants as schema.org's ProductGroup: what the variants differ by (variesBy) and each variant
+ * as a Product of its own with its article, address, photos, value of each option and Offer.
+ */
+function productGroup(product: Product, origin: string, url: string, mainCategory: string | null): object {
+  const options = product.options ?? [];
+  const absolute = (src: string) => new URL(src, origin + "/").href;
+  return {
+    "@context": "https://schema.org",
+    "@type": "ProductGroup",
+    name: product.name,
+    productGroupID: product.sku,
+    url,
+    ...(product.description ? { description: product.description } : {}),
+    ...(product.images.length ? { image: product.images.map((image) => absolute(image.image_url)) } : {}),
+    ...(mainCategory ? { category: mainCategory } : {}),
+    ...(product.material ? { material: product.material } : {}),
+    brand: { "@type": "Brand", name: SHOP_NAME },
+    variesBy: options.map((option) => {
+      const property = schemaProperty(option.name);
+      return property ? `https://schema.org/${property}` : option.name;
+    }),
+    hasVariant: (product.variants ?? []).map((variant) => {
+      const properties: Record<string, string> = {};
+      const additional: object[] = [];
+      options.forEach((option, index) => {
+        const value = option.values.find((v) => v.id === variant.option_value_ids[index])?.value;
+        if (value === undefined) return;
+        const property = schemaProperty(option.name);
+        if (property) properties[property] = value;
+        else additional.push({ "@type": "PropertyValue", name: option.name, value });
+      });
+      const images = variantImages(product, variant);
+      const address = variantUrl(origin, product.id, variant.id);
+      return {
+        "@type": "Product",
+        name: `${product.name} (${variantTitle(options, variant.option_value_ids)})`,
+        sku: variant.sku,
+        url: address,
+        ...(images.length ? { image: images.map(absolute) } : {}),
+        ...properties,
+        ...(additional.length ? { additionalProperty: additional } : {}),
+        offers: {
+          "@type": "Offer",
+          url: address,
+          price: variant.price.toFixed(2),
+          priceCurrency: "RUB",
+          availability: SCHEMA_AVAILABILITY[availabilityOf(variant).kind],
+          itemCondition: "https://schema.org/NewCondition",
+        },
+      };
+    }),
+  };
+}
+
+/**
+ * schema.org Product with its Offer (price in roubles, availability) — or, for a product with variants, a
+ * ProductGroup with each variant — and the page's BreadcrumbList.
+ */
 export function productStructuredData(product: Product, origin: string): object[] {
   const url = `${origin}/product/${product.id}`;
   const mainCategory = product.categories.find((category) => category.type === "main");
@@ -55,6 +133,14 @@ export function productStructuredData(product: Product, origin: string): object[
     ...(mainCategory ? [{ name: mainCategory.name, item: origin + categoryPath(mainCategory.id) }] : []),
     { name: product.name, item: url },
   ];
+  const breadcrumbs = {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: crumb.item })),
+  };
+  if (product.options && product.variants && product.variants.length > 0) {
+    return [productGroup(product, origin, url, mainCategory?.name ?? null), breadcrumbs];
+  }
   return [
     {
       "@context": "https://schema.org",
@@ -76,11 +162,7 @@ export function productStructuredData(product: Product, origin: string): object[
         itemCondition: "https://schema.org/NewCondition",
       },
     },
-    {
-      "@context": "https://schema.org",
-      "@type": "BreadcrumbList",
-      itemListElement: crumbs.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: crumb.item })),
-    },
+    breadcrumbs,
   ];
 }
 

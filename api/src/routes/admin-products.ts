@@ -97,14 +97,15 @@ export default async function adminProductRoutes(instance: App) {
         summary: "Add (delta > 0) or take (delta < 0) pieces of a counted product; answers the new stock",
         description:
           "Atomic: stock = stock + delta, only if the result is at least 0. 409 when the product's stock is not " +
-          "counted or would go below 0. Sold out, low stock and back in stock are announced as by an order.",
+          "counted or would go below 0. Sold out, low stock and back in stock are announced as by an order. A product " +
+          "with variants: variant_id names the variant whose pieces change (409 without it).",
         security,
         params: IdParams,
         body: StockDeltaBody,
         response: { 200: StockResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
       },
     },
-    async (request) => ({ stock: await adjustStock(app.db, app.notifier, request.params.id, request.body.delta) }),
+    async (request) => ({ stock: await adjustStock(app.db, app.notifier, request.params.id, request.body.delta, request.body.variant_id) }),
   );
 
   app.delete(

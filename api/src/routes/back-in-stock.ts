@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { isSubscribed, subscribe, unsubscribe } from "@shop/core/stock";
 import { ErrorResponse, IdParams } from "@shop/shared/schemas/common";
-import { BackInStockResponse } from "@shop/shared/schemas/stock";
+import { BackInStockQuery, BackInStockResponse } from "@shop/shared/schemas/stock";
 import type { App } from "../app-type";
 import { HttpError } from "../http-errors";
 
@@ -20,15 +20,16 @@ export default async function backInStockRoutes(app: App) {
   const description =
     "Mini App only: the user is proven by X-Telegram-Init-Data, as for /api/my-orders; without it 401. An unknown " +
     "product is a 404. The bot messages a subscriber each time the product's stock goes from 0 to more, with an " +
-    "«Отписаться» button; the subscription stays until then.";
-  const schema = { tags: ["back-in-stock"], description, params: IdParams };
+    "«Отписаться» button; the subscription stays until then. A product with variants: variant_id names the variant " +
+    "waited for (required; 400 without it), and only that variant's restock messages the user.";
+  const schema = { tags: ["back-in-stock"], description, params: IdParams, querystring: BackInStockQuery };
   const noStore = { "Cache-Control": "private, no-store" };
 
   r.get(
     "/api/products/:id/back-in-stock",
-    { schema: { ...schema, summary: "Whether the user waits for this product", response: { 200: BackInStockResponse, 401: ErrorResponse, 404: ErrorResponse } } },
+    { schema: { ...schema, summary: "Whether the user waits for this product", response: { 200: BackInStockResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse } } },
     async (request, reply) => {
-      const subscribed = await isSubscribed(app.db, telegramUserId(request), request.params.id);
+      const subscribed = await isSubscribed(app.db, telegramUserId(request), request.params.id, request.query.variant_id ?? null);
       return reply.headers(noStore).send({ subscribed });
     },
   );
@@ -39,11 +40,11 @@ export default async function backInStockRoutes(app: App) {
       schema: {
         ...schema,
         summary: "Wait for a sold-out product; 409 «Товар есть в наличии» when it can be ordered now",
-        response: { 200: BackInStockResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+        response: { 200: BackInStockResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
       },
     },
     async (request, reply) => {
-      await subscribe(app.db, telegramUserId(request), request.params.id);
+      await subscribe(app.db, telegramUserId(request), request.params.id, request.query.variant_id ?? null);
       return reply.headers(noStore).send({ subscribed: true });
     },
   );
@@ -52,7 +53,7 @@ export default async function backInStockRoutes(app: App) {
     "/api/products/:id/back-in-stock",
     { schema: { ...schema, summary: "Stop waiting for the product", response: { 200: BackInStockResponse, 401: ErrorResponse } } },
     async (request, reply) => {
-      await unsubscribe(app.db, telegramUserId(request), request.params.id);
+      await unsubscribe(app.db, telegramUserId(request), request.params.id, request.query.variant_id ?? null);
       return reply.headers(noStore).send({ subscribed: false });
     },
   );

@@ -70,7 +70,13 @@ export default async function orderRoutes(app: App) {
       const catalog = await app.catalog.currentIfLoaded()?.catch(() => null);
       const result = await placeOrder(app.db, app.notifier, {
         contact: body,
-        lines: body.cart_items.map((item) => ({ productId: item.product_id, quantity: item.quantity, clientName: item.product_name })),
+        lines: body.cart_items.map((item) => ({
+          productId: item.product_id,
+          quantity: item.quantity,
+          clientName: item.product_name,
+          variantId: item.variant_id ?? null,
+          personalization: item.personalization,
+        })),
         source,
         telegramUser,
         idempotencyKey: request.headers["idempotency-key"] ?? null,
@@ -102,7 +108,13 @@ export default async function orderRoutes(app: App) {
       const body = request.body;
       const result = await prepareOrder(app.db, {
         contact: body.order,
-        lines: body.cart.map((item) => ({ productId: item.id, quantity: item.quantity, clientName: item.name })),
+        lines: body.cart.map((item) => ({
+          productId: item.id,
+          quantity: item.quantity,
+          clientName: item.name,
+          variantId: item.variant_id ?? null,
+          personalization: item.personalization,
+        })),
         source: body.source,
         idempotencyKey: request.headers["idempotency-key"] ?? null,
       });

@@ -1,10 +1,10 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { CatalogQuery, CatalogResponse, Product, ProductCardList, SearchQuery, SearchResponse } from "@shop/shared/schemas/catalog";
+import { CatalogQuery, CatalogResponse, OptionValuesQuery, OptionValuesResponse, Product, ProductCardList, SearchQuery, SearchResponse } from "@shop/shared/schemas/catalog";
 import { ErrorResponse, IdParams } from "@shop/shared/schemas/common";
 import { SEARCH_DROPDOWN_LIMIT } from "@shop/shared/constants";
 import type { App } from "../app-type";
 import { sendCatalog } from "../plugins/app/catalog";
-import { getProduct, listProducts, similarProducts } from "@shop/core/catalog";
+import { getProduct, listProducts, optionValues, similarProducts } from "@shop/core/catalog";
 
 export default async function productRoutes(app: App) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -20,7 +20,8 @@ export default async function productRoutes(app: App) {
           "Filters combine with AND. mainCategory: products linked to that category. subCategories: comma-joined " +
           "tag ids, a product matches when it has ANY of them. priceFrom/priceTo: inclusive bounds (priceFrom > priceTo " +
           "is a 400). sortOrder default = newest first. limit defaults to 12 (max 100). A page past the end returns " +
-          "an empty list with the real totalPages.",
+          "an empty list with the real totalPages. option: comma-joined option values (any case), a product matches " +
+          "when one of its enabled variants has any of them.",
         querystring: CatalogQuery,
         response: { 200: CatalogResponse, 400: ErrorResponse },
       },
@@ -44,6 +45,19 @@ export default async function productRoutes(app: App) {
     },
     (request, reply) =>
       sendCatalog(request, reply, (catalog, json) => json.search(catalog.search(request.query.q, request.query.limit ?? SEARCH_DROPDOWN_LIMIT))),
+  );
+
+  r.get(
+    "/api/products/option-values",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "The option values the catalogue's enabled variants have (of a main category, or all), for the filter",
+        querystring: OptionValuesQuery,
+        response: { 200: OptionValuesResponse },
+      },
+    },
+    async (request) => optionValues(await app.catalog.current(), request.query),
   );
 
   r.get(

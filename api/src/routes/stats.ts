@@ -12,6 +12,7 @@ import {
   series,
   topCustomers,
   topProducts,
+  topVariants,
   type StatsRange,
 } from "@shop/core/statistics";
 
@@ -59,8 +60,8 @@ export default async function adminStatsRoutes(app: App) {
   stat("orders-by-source", "Orders by source (cancelled included), empty sources left out", SeriesResponse, (range) =>
     ordersBySource(sql, range),
   );
-  stat("top-products", "Best-selling products by pieces sold", Type.Array(TopProduct), async (range, query) =>
-    (await topProducts(sql, range, query.limit)).map(toWireTopProduct),
+  stat("top-products", "Best-selling products by pieces sold; byVariant=true: each variant apart", Type.Array(TopProduct), async (range, query) =>
+    (await (query.byVariant ? topVariants : topProducts)(sql, range, query.limit)).map(toWireTopProduct),
   );
   stat("top-customers", "Customers by money spent (a Telegram user, else a phone number)", Type.Array(TopCustomer), async (range, query) =>
     (await topCustomers(sql, range, query.limit)).map(toWireTopCustomer),

@@ -28,7 +28,8 @@ import {
 } from "../pages/page-html";
 import { canonicalPath } from "@shop/shared/canonical";
 import { RENDERED_CART_KEY, cartCookieValue, parseCartCookie } from "@shop/shared/cart-cookie";
-import { productStructuredData, withCanonical, withStructuredData } from "../pages/seo";
+import { productStructuredData, variantImages, variantUrl, withCanonical, withStructuredData } from "../pages/seo";
+import { variantTitle } from "@shop/shared/variants";
 import { isUnframablePage, pageContentSecurityPolicy } from "../plugins/external/helmet";
 import { compressedCopy, compressedPage, sendCompressed } from "../plugins/external/compress";
 
@@ -299,13 +300,17 @@ export default async function webRoutes(app: App) {
     const body = answer.body;
     const product = JSON.parse(body) as Product;
     const base = origin(request);
-    const image = product.images[0]?.image_url ?? null;
+    // ?variant=: a shared link to one variant previews its title, price and first photo
+    const variantId = Number(new URLSearchParams(request.url.split("?")[1] ?? "").get("variant"));
+    const variant = product.options ? product.variants?.find((v) => v.id === variantId) : undefined;
+    const image = (variant ? variantImages(product, variant)[0] : product.images[0]?.image_url) ?? null;
     const html = withPageMeta(indexHtml, {
-      title: `${product.name} — ${SHOP_NAME}`,
+      title: `${variant ? `${product.name} (${variantTitle(product.options!, variant.option_value_ids)})` : product.name} — ${SHOP_NAME}`,
       description: metaDescription(product.description),
-      url: `${base}/product/${id}`,
+      url: variant ? variantUrl(base, id, variant.id) : `${base}/product/${id}`,
       image: image ? new URL(image, base + "/").href : null,
       type: "product",
+      ...(variant ? { price: variant.price, canonical: `${base}/product/${id}` } : {}),
     });
     const described = withStructuredData(html, productStructuredData(product, base));
     const data: Record<string, string> = { ...cart, [url]: body };

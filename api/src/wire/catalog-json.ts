@@ -76,7 +76,13 @@ export class CatalogJson {
       if (i > 0) pieces.push(COMMA);
       const product = page.products[i]!;
       const stock = stockNow.get(product.id);
-      pieces.push(stock === undefined || stock === product.stock ? this.product(product) : Buffer.from(productToJson({ ...product, stock })));
+      // the admin's copy of a product with switched-off variants is not the shop's page: written as it is
+      const adminOnly = product.variants?.some((variant) => !variant.enabled) === true;
+      pieces.push(
+        (stock === undefined || stock === product.stock) && !adminOnly
+          ? this.product(product)
+          : Buffer.from(productToJson(stock === undefined ? product : { ...product, stock })),
+      );
     }
     pieces.push(Buffer.from(`],"total":${page.total},"totalPages":${page.totalPages},"page":${page.page}}`));
     return Buffer.concat(pieces);

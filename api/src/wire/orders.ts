@@ -39,10 +39,13 @@ export function toOrderItems(order: Order): OrderItem[] {
     id: line.id,
     product_id: line.productId,
     product_name: line.name,
-    product_sku: line.sku,
+    product_sku: line.variantSku ?? line.sku,
     product_image: line.image,
     price: toRoubles(line.price),
     quantity: line.quantity,
+    variant_id: line.variantId ?? null,
+    variant_title: line.variantTitle ?? null,
+    personalization: (line.personalization ?? []).map((item) => ({ label: item.label, value: item.value, price: toRoubles(item.price) })),
   }));
 }
 

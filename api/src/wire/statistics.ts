@@ -18,7 +18,10 @@ export function toWireRevenue(series: Series): SeriesResponse {
 }
 
 export function toWireTopProduct(row: TopProductRow): TopProduct {
-  return { ...row, totalValue: toRoubles(row.totalValue) };
+  const { variant, ...product } = row;
+  const wire: TopProduct = { ...product, totalValue: toRoubles(row.totalValue) };
+  if (variant) Object.assign(wire, { variantId: variant.id, variantTitle: variant.title, sku: variant.sku });
+  return wire;
 }
 
 export function toWireTopCustomer(row: TopCustomerRow): TopCustomer {

@@ -1,6 +1,7 @@
 export { bestSellerIds, forgetBestSellers, knownBestSellerIds } from "./best-sellers";
 export { knownProducts } from "./known-products";
-export { getProduct, listAdminProducts, listProducts, PRICE_INVALID_MESSAGE, PRICE_RANGE_MESSAGE, recommendations, similarProducts } from "./reads";
+export { extraKeys, productExtras, type ProductExtras, shownFigures, type VariantRows } from "./product-variants";
+export { getProduct, listAdminProducts, listProducts, optionValues, PRICE_INVALID_MESSAGE, PRICE_RANGE_MESSAGE, recommendations, similarProducts } from "./reads";
 export { type ShopCatalog, shopCatalog } from "./shop-catalog";
 export { type CatalogFilter, type CatalogRows, CatalogSnapshot } from "./snapshot";
 export { compareCategories } from "./sort-order";

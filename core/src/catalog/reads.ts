@@ -1,5 +1,5 @@
 import type { AdminProductsQuery, AdminProductsResponse } from "@shop/shared/schemas/admin";
-import type { CatalogQuery, CatalogResponse, Product, ProductCard } from "@shop/shared/schemas/catalog";
+import type { CatalogQuery, CatalogResponse, OptionValues, OptionValuesQuery, Product, ProductCard } from "@shop/shared/schemas/catalog";
 import { ADMIN_PRODUCTS_PAGE_SIZE, CATALOG_PAGE_SIZE, RECOMMENDATIONS_LIMIT, SIMILAR_PRODUCTS_LIMIT } from "@shop/shared/constants";
 import { invalid as badRequest, notFound, PRODUCT_NOT_FOUND } from "../errors";
 import { isDbId, parseIdList } from "./ids";
@@ -34,9 +34,21 @@ export function listProducts(catalog: CatalogSnapshot, query: CatalogQuery): Cat
     priceTo,
     sortOrder: query.sortOrder,
     inStock: query.inStock,
+    options: parseOptionValues(query.option),
     page: query.page ?? 1,
     limit: query.limit ?? CATALOG_PAGE_SIZE,
   });
+}
+
+/** Comma-joined option values as the filter compares them: trimmed, lower case, distinct, blanks left out. */
+function parseOptionValues(raw: string | undefined): string[] {
+  if (!raw) return [];
+  return [...new Set(raw.split(",").map((part) => part.replace(/\s+/g, " ").trim().toLowerCase()).filter(Boolean))];
+}
+
+/** The option values the catalogue's enabled variants have (of a main category, or all), for the filter. */
+export function optionValues(catalog: CatalogSnapshot, query: OptionValuesQuery): OptionValues[] {
+  return catalog.optionValues(query.mainCategory);
 }
 
 /** The product page and the editor's preview: images in order, categories main first, then tags by name. */

@@ -107,7 +107,8 @@ export class SearchIndex {
     for (let rank = 0; rank < ids.length; rank++) {
       if (rank % SLICE === SLICE - 1) yield;
       const pos = index.byName[rank]!;
-      index.skuRanks.set(skus[pos]!, rank);
+      // a product's own article, then its variants' articles, one per line
+      for (const sku of skus[pos]!.split("\n")) if (!index.skuRanks.has(sku)) index.skuRanks.set(sku, rank);
       for (const text of [searchNames[pos]!, skus[pos]!]) {
         for (let i = 0; i + 3 <= text.length; i++) post(postings, trigramAt(text, i), rank);
       }

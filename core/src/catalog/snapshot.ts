@@ -1,4 +1,6 @@
 import type { Category, CategoryRef, CatalogResponse, Product, ProductCard, SortOrder } from "@shop/shared/schemas/catalog";
+import type { OptionValues } from "@shop/shared/schemas/catalog";
+import { extraKeys, needsChoice, productExtras, shownFigures, type VariantRows } from "./product-variants";
 import { SearchIndex, searchText } from "./search";
 import { byPriceThenId, compareCategories, newestFirst } from "./sort-order";
 
@@ -14,8 +16,8 @@ import { byPriceThenId, compareCategories, newestFirst } from "./sort-order";
  * server at a few hundred varied pages a second.
  */
 
-/** What the loader reads from the database (store.ts). */
-export interface CatalogRows {
+/** What the loader reads from the database (store.ts); options, variants and personalisation may be left out. */
+export interface CatalogRows extends Partial<VariantRows> {
   version: string;
   categories: { id: number; name: string; type: "main" | "sub" }[];
   products: {
@@ -47,6 +49,8 @@ export interface CatalogFilter {
   sortOrder?: SortOrder;
   /** only products that are not sold out (stock null or above 0) */
   inStock?: boolean;
+  /** option values in lower case: a product matches when an enabled variant has any of them */
+  options?: string[];
   page: number;
   limit: number;
 }
@@ -152,7 +156,13 @@ export class CatalogSnapshot {
 
   // products by position: newest first (id descending), the catalogue's default order
   private products: Product[] = [];
+  /** by position, where the admin's product differs from the shop's (switched-off variants) */
+  private readonly adminProducts = new Map<number, Product>();
   private cards: ProductCard[] = [];
+  /** option value in lower case → 1 at the positions of products with an enabled variant having it */
+  private readonly optionValueFlags = new Map<string, Uint8Array>();
+  /** the option-values lists already worked out, by main category ("" for all) */
+  private readonly optionValuesKept = new Map<string, OptionValues[]>();
   private readonly positionOf = new Map<number, number>();
   private prices = new Float64Array(0);
   /** positions by price ascending, then id ascending; read backwards it is price descending, id descending */
@@ -251,6 +261,8 @@ export class CatalogSnapshot {
       .sort(compareCategories);
     yield;
 
+    const priceOf = new Map(rows.products.map((p) => [p.id, Number(p.price)] as const));
+    const extrasOf = productExtras(rows, (id) => priceOf.get(id), (id) => (imagesOf.get(id) ?? []).map((image) => image.id));
     const sorted = [...rows.products].sort(newestFirst);
     const n = sorted.length;
     this.products = new Array<Product>(n);
@@ -258,13 +270,19 @@ export class CatalogSnapshot {
     this.prices = new Float64Array(n);
     this.available = new Uint8Array(n);
     const searchNames = new Array<string>(n);
+    const skus = new Array<string>(n);
     for (let pos = 0; pos < n; pos++) {
       if (pos % SLICE === SLICE - 1) yield;
       const row = sorted[pos]!;
       const images = imagesOf.get(row.id) ?? [];
-      const price = Number(row.price);
-      const stock = { stock: row.stock, made_to_order_days: row.made_to_order_days };
-      this.cards[pos] = { id: row.id, name: row.name, price, sku: row.sku, images, ...stock };
+      const extras = extrasOf.get(row.id);
+      const figures = shownFigures({ price: Number(row.price), stock: row.stock, made_to_order_days: row.made_to_order_days }, extras);
+      const price = figures.price;
+      const stock = { stock: figures.stock, made_to_order_days: figures.made_to_order_days };
+      const card: ProductCard = { id: row.id, name: row.name, price, sku: row.sku, images, ...stock };
+      if (figures.priceMax !== null) card.price_max = figures.priceMax;
+      if (needsChoice(extras)) card.has_options = true;
+      this.cards[pos] = card;
       this.products[pos] = {
         id: row.id,
         name: row.name,
@@ -278,10 +296,29 @@ export class CatalogSnapshot {
         images,
         categories: (categoriesOf.get(row.id) ?? []).sort(compareCategories),
         ...stock,
+        ...extraKeys(extras, false),
       };
+      let skuText = row.sku.toLowerCase();
+      if (extras && extras.options.length > 0) {
+        if (extras.variants.some((v) => !v.enabled)) this.adminProducts.set(pos, { ...this.products[pos]!, ...extraKeys(extras, true) });
+        const valueText = new Map(extras.options.flatMap((option) => option.values.map((v) => [v.id, v.value.toLowerCase()] as const)));
+        for (const variant of extras.variants) {
+          if (!variant.enabled) continue;
+          // a variant's article is searched with the product's: one text, lines apart (a query holds no line break)
+          skuText += "\n" + variant.sku.toLowerCase();
+          for (const valueId of variant.option_value_ids) {
+            const text = valueText.get(valueId);
+            if (text === undefined) continue;
+            let flags = this.optionValueFlags.get(text);
+            if (!flags) this.optionValueFlags.set(text, (flags = new Uint8Array(n)));
+            flags[pos] = 1;
+          }
+        }
+      }
+      skus[pos] = skuText;
       this.positionOf.set(row.id, pos);
       this.prices[pos] = price;
-      if (row.stock === 0) this.soldOut.push(pos);
+      if (stock.stock === 0) this.soldOut.push(pos);
       else this.available[pos] = 1;
       searchNames[pos] = row.search_name;
       for (const category of this.products[pos]!.categories) {
@@ -318,7 +355,6 @@ export class CatalogSnapshot {
       this.sequences.set(id, { newest, byPrice: Int32Array.from(byPriceOf.get(id)!), forSale, forSaleBits: bitsOf(forSale, n) });
     }
     const ids = this.cards.map((card) => card.id);
-    const skus = this.cards.map((card) => card.sku.toLowerCase());
     yield;
     this.index = previous?.index.sameNames(ids, searchNames, skus) ? previous.index : yield* SearchIndex.build(ids, searchNames, skus);
   }
@@ -331,7 +367,7 @@ export class CatalogSnapshot {
   list(filter: CatalogFilter): CatalogResponse {
     const { limit, page } = filter;
     const order = filter.sortOrder ?? "default";
-    const matching = this.matching(filter.mainCategory, filter.tags, filter.inStock === true);
+    const matching = this.matching(filter.mainCategory, filter.tags, filter.inStock === true, filter.options ?? []);
     const from = filter.priceFrom ?? -Infinity;
     const to = filter.priceTo ?? Infinity;
     // the products within the price bounds are one stretch of the price order
@@ -358,12 +394,14 @@ export class CatalogSnapshot {
    * once and kept (the least recently used dropped first past MAX_KEPT_FILTERS filters or
    * KEPT_POSITIONS_PER_PRODUCT positions a product): shoppers tick a few tags out of a handful.
    */
-  private matching(mainCategory: number | undefined, tags: readonly number[], inStock: boolean): Matching {
+  private matching(mainCategory: number | undefined, tags: readonly number[], inStock: boolean, options: readonly string[]): Matching {
     const sold = inStock && this.soldOut.length > 0;
+    const plain = !sold && options.length === 0;
     const only = mainCategory === undefined && tags.length === 1 ? tags[0]! : tags.length === 0 ? mainCategory : undefined;
-    if (!sold && only !== undefined) return this.sequences.get(only) ?? NO_MATCH;
-    if (!sold && mainCategory === undefined && tags.length === 0) return { newest: this.newest, byPrice: this.byPrice };
-    const key = `${mainCategory ?? ""}:${tags.length > 1 ? [...tags].sort((a, b) => a - b).join(",") : tags.join(",")}:${sold}`;
+    if (plain && only !== undefined) return this.sequences.get(only) ?? NO_MATCH;
+    if (plain && mainCategory === undefined && tags.length === 0) return { newest: this.newest, byPrice: this.byPrice };
+    const optionKey = options.length === 0 ? "" : `:${JSON.stringify([...options].sort())}`;
+    const key = `${mainCategory ?? ""}:${tags.length > 1 ? [...tags].sort((a, b) => a - b).join(",") : tags.join(",")}:${sold}${optionKey}`;
     const kept = this.matchingKept.get(key);
     if (kept) {
       // most recently used last
@@ -373,7 +411,9 @@ export class CatalogSnapshot {
     }
     const base = mainCategory === undefined ? { newest: this.newest, byPrice: this.byPrice } : (this.sequences.get(mainCategory) ?? NO_MATCH);
     const tagged = tags.length === 0 ? null : this.anyOf(tags);
-    const keep = (pos: number) => (tagged === null || tagged[pos] === 1) && (!sold || this.available[pos] === 1);
+    const optioned = options.length === 0 ? null : this.withAnyValue(options);
+    const keep = (pos: number) =>
+      (tagged === null || tagged[pos] === 1) && (!sold || this.available[pos] === 1) && (optioned === null || optioned[pos] === 1);
     const matching = { newest: base.newest.filter(keep), byPrice: base.byPrice.filter(keep) };
     this.matchingKept.set(key, matching);
     this.keptPositions += 2 * matching.newest.length;
@@ -383,6 +423,48 @@ export class CatalogSnapshot {
       this.keptPositions -= 2 * dropped.newest.length;
     }
     return matching;
+  }
+
+  /** 1 at the positions of the products with an enabled variant having any of these values (lower case). */
+  private withAnyValue(values: readonly string[]): Uint8Array {
+    const flags = new Uint8Array(this.size);
+    for (const value of values) {
+      const having = this.optionValueFlags.get(value);
+      if (having) for (let pos = 0; pos < having.length; pos++) flags[pos]! |= having[pos]!;
+    }
+    return flags;
+  }
+
+  /**
+   * The option values the enabled variants of a main category's products (or all products) have, for the
+   * catalogue's filter: options grouped by name in any case (the first spelling met, newest product first),
+   * each with its distinct values (any case) in the order first met.
+   */
+  optionValues(mainCategory: number | undefined): OptionValues[] {
+    const key = String(mainCategory ?? "");
+    const kept = this.optionValuesKept.get(key);
+    if (kept) return kept;
+    const positions = mainCategory === undefined ? this.newest : (this.sequences.get(mainCategory)?.newest ?? EMPTY);
+    const byName = new Map<string, { name: string; values: string[]; seen: Set<string> }>();
+    for (const pos of positions) {
+      const product = this.products[pos]!;
+      if (!product.options || !product.variants) continue;
+      product.options.forEach((option, index) => {
+        const nameKey = option.name.toLowerCase();
+        let entry = byName.get(nameKey);
+        if (!entry) byName.set(nameKey, (entry = { name: option.name, values: [], seen: new Set() }));
+        for (const value of option.values) {
+          const valueKey = value.value.toLowerCase();
+          if (entry.seen.has(valueKey)) continue;
+          if (!product.variants!.some((variant) => variant.option_value_ids[index] === value.id)) continue;
+          entry.seen.add(valueKey);
+          entry.values.push(value.value);
+        }
+      });
+    }
+    const list = [...byName.values()].filter((entry) => entry.values.length > 0).map(({ name, values }) => ({ name, values }));
+    this.optionValuesKept.set(key, list);
+    return list;
   }
 
   /** 1 at the positions of the products having any of the categories. */
@@ -465,7 +547,7 @@ export class CatalogSnapshot {
       total = all.length;
       positions = all.slice(skip, skip + limit);
     }
-    const products = Array.from(positions, (pos) => this.products[pos]!);
+    const products = Array.from(positions, (pos) => this.adminProducts.get(pos) ?? this.products[pos]!);
     return { products, total, totalPages: Math.ceil(total / limit), page };
   }
 

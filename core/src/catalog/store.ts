@@ -1,5 +1,6 @@
 import type { Database } from "@shop/prisma/db";
 import { nextTurn } from "@shop/prisma/event-loop-turns";
+import type { VariantRows } from "./product-variants";
 import { CatalogSnapshot, type CatalogRows } from "./snapshot";
 
 /** How often an API instance asks the database whether the catalogue changed: the most another instance lags. */
@@ -72,16 +73,43 @@ async function readProductRows(db: CatalogDb): Promise<Rows> {
 }
 
 /**
+ * Options, variants and personalisation: a share of the products has them, read whole (a few rows per such
+ * product), each in display order.
+ */
+async function readVariantRows(db: CatalogDb): Promise<VariantRows> {
+  const [options, option_values, variants, fields, choices] = await Promise.all([
+    db.read<VariantRows["options"][number]>(`SELECT id, product_id, name, kind FROM product_options ORDER BY product_id, position, id`, []),
+    db.read<VariantRows["option_values"][number]>(
+      `SELECT id, option_id, value, swatch FROM product_option_values ORDER BY option_id, position, id`,
+      [],
+    ),
+    db.read<VariantRows["variants"][number]>(
+      `SELECT id, product_id, sku, option_value_ids, price::text AS price, stock, made_to_order_days, image_ids, enabled
+         FROM product_variants ORDER BY product_id, position, id`,
+      [],
+    ),
+    db.read<VariantRows["fields"][number]>(
+      `SELECT id, product_id, kind, label, hint, max_length, required, price::text AS price
+         FROM personalization_fields ORDER BY product_id, position, id`,
+      [],
+    ),
+    db.read<VariantRows["choices"][number]>(`SELECT field_id, value, price::text AS price FROM personalization_choices ORDER BY field_id, position, id`, []),
+  ]);
+  return { options, option_values, variants, fields, choices };
+}
+
+/**
  * Reads the whole public catalogue. The version is read first: the data read after it holds at least every
  * change up to that version (perhaps a later one too, which only means one load more).
  */
 export async function loadCatalog(db: CatalogDb, previous?: CatalogSnapshot): Promise<CatalogSnapshot> {
   const [row] = await db.read<{ version: string }>(VERSION_SQL, []);
-  const [categories, rows] = await Promise.all([
+  const [categories, rows, variantRows] = await Promise.all([
     db.read<CatalogRows["categories"][number]>(`SELECT id, name, type::text AS type FROM categories`, []),
     readProductRows(db),
+    readVariantRows(db),
   ]);
-  return CatalogSnapshot.build({ version: row?.version ?? "0", categories, ...rows }, previous, nextTurn);
+  return CatalogSnapshot.build({ version: row?.version ?? "0", categories, ...rows, ...variantRows }, previous, nextTurn);
 }
 
 export interface CatalogStoreOptions {

@@ -26,7 +26,12 @@ export function checkoutFingerprint(request: CheckoutRequest): string {
     contact.customer_phone,
     contact.delivery_address ?? null,
     contact.comment ?? null,
-    request.lines.map((line) => [line.productId, line.quantity]),
+    // a line without a variant or texts as before, so that a retry across an upgrade keeps its key
+    request.lines.map((line) =>
+      line.variantId == null && !line.personalization?.length
+        ? [line.productId, line.quantity]
+        : [line.productId, line.quantity, line.variantId ?? null, (line.personalization ?? []).map((entry) => [entry.field_id, entry.value])],
+    ),
     request.source,
     request.telegramUser ? String(request.telegramUser.id) : null,
   ]);

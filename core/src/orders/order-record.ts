@@ -1,7 +1,7 @@
 import type { Prisma, Sql } from "@shop/prisma/db";
 import { fromDecimal } from "@shop/shared/money";
 import type { OrderSourceValue, OrderStatusValue, PaymentStatusValue } from "@shop/shared/schemas/orders";
-import type { Order } from "./order";
+import type { CartLine, Order } from "./order";
 
 /**
  * How an order is read from the database, by the ORM (the admin's and the shopper's lists) or by plain SQL
@@ -40,6 +40,7 @@ export function toOrder(row: OrderRow): Order {
         price: fromDecimal(item.price),
         quantity: item.quantity,
         madeToOrderDays: item.madeToOrderDays,
+        ...lineChoice(item.variantId, item.variantSku, item.variantTitle, item.personalization),
       })),
     totals: {
       subtotal: fromDecimal(row.subtotal),
@@ -96,6 +97,27 @@ export interface OrderLineSqlRow {
   price: string;
   quantity: number;
   made_to_order_days: number | null;
+  variant_id: number | null;
+  variant_sku: string | null;
+  variant_title: string | null;
+  personalization: unknown;
+}
+
+/** The line's variant and personalisation as stored (personalization: jsonb of { label, value, price in roubles }). */
+function lineChoice(
+  variantId: number | null,
+  variantSku: string | null,
+  variantTitle: string | null,
+  stored: unknown,
+): Pick<CartLine, "variantId" | "variantSku" | "variantTitle" | "personalization"> {
+  const raw = typeof stored === "string" ? (JSON.parse(stored) as unknown) : stored;
+  const items = Array.isArray(raw) ? (raw as { label: string; value: string; price: number | string }[]) : [];
+  return {
+    variantId,
+    variantSku,
+    variantTitle,
+    personalization: items.map((item) => ({ label: item.label, value: item.value, price: fromDecimal(item.price) })),
+  };
 }
 
 export function orderFromSql(row: OrderSqlRow, lines: readonly OrderLineSqlRow[]): Order {
@@ -121,6 +143,7 @@ export function orderFromSql(row: OrderSqlRow, lines: readonly OrderLineSqlRow[]
       price: fromDecimal(line.price),
       quantity: line.quantity,
       madeToOrderDays: line.made_to_order_days,
+      ...lineChoice(line.variant_id, line.variant_sku, line.variant_title, line.personalization),
     })),
     totals: {
       subtotal: fromDecimal(row.subtotal),
@@ -142,7 +165,8 @@ export async function readOrder(sql: Sql, id: number): Promise<Order | null> {
   const [row] = await sql.query<OrderSqlRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [id]);
   if (!row) return null;
   const lines = await sql.query<OrderLineSqlRow>(
-    `SELECT id, product_id, product_name, product_sku, product_image, price::text AS price, quantity, made_to_order_days
+    `SELECT id, product_id, product_name, product_sku, product_image, price::text AS price, quantity, made_to_order_days,
+            variant_id, variant_sku, variant_title, personalization
        FROM order_items WHERE order_id = $1 ORDER BY id`,
     [id],
   );

@@ -16,7 +16,17 @@ export interface OrderContact {
   comment: string | null;
 }
 
-/** A cart line as it is sold: the product's name, article, first picture and price at that moment. */
+/** A line's personalisation as ordered: the field's label, what the shopper wrote or chose, the extra per piece. */
+export interface LinePersonalization {
+  label: string;
+  value: string;
+  price: Kopecks;
+}
+
+/**
+ * A cart line as it is sold: the product's name, article, first picture and price at that moment; for a variant
+ * its article, photo and price, and its title; the piece's price includes the personalisation's extras.
+ */
 export interface CartLine {
   /** null once the product was deleted: the order keeps the line by its snapshot */
   productId: number | null;
@@ -27,6 +37,14 @@ export interface CartLine {
   quantity: number;
   /** made to order in this many days (the product had none left when it was ordered); null or absent: from stock */
   madeToOrderDays?: number | null;
+  /** the variant ordered (null once deleted, or for a product without options) */
+  variantId?: number | null;
+  /** the variant's article (`sku` stays the product's); the one shown wherever the line is */
+  variantSku?: string | null;
+  /** "Размер: 17, Цвет: синий" */
+  variantTitle?: string | null;
+  /** as ordered; absent or empty: none */
+  personalization?: LinePersonalization[];
 }
 
 /** The Telegram user an order belongs to, as the order recorded them. */
@@ -58,3 +76,6 @@ export interface Order {
   telegramUser: OrderTelegramUser | null;
   payment: OrderPayment;
 }
+
+/** The article a line shows: its variant's, else its product's. */
+export const lineSku = (line: Pick<CartLine, "sku" | "variantSku">) => line.variantSku ?? line.sku;

@@ -119,6 +119,7 @@ export async function placeOrder(db: Database, notifier: OrderNotifier, input: P
         contact,
         lines: priced.lines,
         counted: priced.counted,
+        guards: priced.guards,
         totals: computeTotals(priced.lines),
         telegramUser: input.telegramUser,
         idempotencyKey: key,

@@ -9,7 +9,7 @@ import type { OutOfStockItem } from "@shop/shared/schemas/orders";
 import { invalid, unprocessable } from "../errors";
 import { canOrder, outOfStock, outOfStockItems } from "../stock";
 import type { TelegramIdentity } from "../customers";
-import { checkContact, mergeLines, ORDER_MESSAGES, priceCart, reserveOrder, type RequestedLine } from "./checkout";
+import { checkContact, lineName, mergeLines, ORDER_MESSAGES, priceCart, reserveOrder, stockTargets, type RequestedLine } from "./checkout";
 import { checkoutFingerprint, KEY_USED_FOR_ANOTHER_ORDER } from "./idempotency";
 import type { OrderNotifier } from "./order-notifier";
 import type { CartLine, Order, OrderContact } from "./order";
@@ -29,7 +29,12 @@ export interface PreparedOrder {
   source: "website" | "mobile_web";
 }
 
-/** What prepared_orders.payload holds: money in kopecks. */
+/** What prepared_orders.payload holds: money in kopecks; lines with their variant and personalisation. */
+interface StoredPayloadV4 extends PreparedOrder {
+  version: 4;
+}
+
+/** As version 4, written before lines had variants and personalisation. */
 interface StoredPayloadV3 extends PreparedOrder {
   version: 3;
 }
@@ -48,8 +53,8 @@ interface StoredPayloadV1 {
 }
 
 function readPayload(stored: unknown): PreparedOrder {
-  const payload = (typeof stored === "string" ? JSON.parse(stored) : stored) as StoredPayloadV1 | StoredPayloadV2 | StoredPayloadV3;
-  if (payload.version === 3) return { contact: payload.contact, lines: payload.lines, totals: payload.totals, source: payload.source };
+  const payload = (typeof stored === "string" ? JSON.parse(stored) : stored) as StoredPayloadV1 | StoredPayloadV2 | StoredPayloadV3 | StoredPayloadV4;
+  if (payload.version === 4 || payload.version === 3) return { contact: payload.contact, lines: payload.lines, totals: payload.totals, source: payload.source };
   if (payload.version === 2) {
     const { totals } = payload;
     return {
@@ -135,7 +140,7 @@ export async function prepareOrder(db: Database, input: PrepareOrderInput): Prom
   const contact = checkContact(input.contact);
   // a line asking for more than is left now is refused; nothing is reserved until the shopper confirms
   const { lines: priced } = await priceCart(autoCommitSql(db), lines);
-  const payload: StoredPayloadV3 = { version: 3, contact, lines: priced, totals: computeTotals(priced), source };
+  const payload: StoredPayloadV4 = { version: 4, contact, lines: priced, totals: computeTotals(priced), source };
   try {
     const row = await prisma.preparedOrder.create({
       data: {
@@ -244,30 +249,57 @@ export async function confirmPreparedOrder(
 const STOCK_ATTEMPTS = 3;
 
 /**
- * The prepared lines against the products as they are now: a product deleted since stays on the order by its
- * snapshot, with no product id; a line of a product with none left that is made to order becomes made to order.
- * Lines asking for more pieces than are left are refused here already, before an order slot is reserved.
+ * The prepared lines against the products (and variants) as they are now: a product deleted since stays on the
+ * order by its snapshot, with no product id, and so does a variant deleted since (no variant id, no stock taken);
+ * a line of a stock with none left that is made to order becomes made to order. Stocks asked for more pieces than
+ * are left are refused here already, before an order slot is reserved.
  */
 async function stockNow(sql: Sql, prepared: PreparedOrder) {
   const ids = prepared.lines.flatMap((line) => (line.productId === null ? [] : [line.productId]));
-  const rows = await sql.query<{ id: number; stock: number | null; made_to_order_days: number | null }>(
-    `SELECT id, stock, made_to_order_days FROM products WHERE id = ANY($1::int[])`,
-    [ids],
-  );
+  const variantIds = prepared.lines.flatMap((line) => (line.variantId == null ? [] : [line.variantId]));
+  const [rows, variantRows] = await Promise.all([
+    sql.query<{ id: number; stock: number | null; made_to_order_days: number | null }>(
+      `SELECT id, stock, made_to_order_days FROM products WHERE id = ANY($1::int[])`,
+      [ids],
+    ),
+    variantIds.length === 0
+      ? Promise.resolve([])
+      : sql.query<{ id: number; product_id: number; stock: number | null; made_to_order_days: number | null }>(
+          `SELECT id, product_id, stock, made_to_order_days FROM product_variants WHERE id = ANY($1::int[])`,
+          [variantIds],
+        ),
+  ]);
   const products = new Map(rows.map((row) => [row.id, row]));
+  const variants = new Map(variantRows.map((row) => [row.id, row]));
   const counted: boolean[] = [];
-  const short: OutOfStockItem[] = [];
   const lines = prepared.lines.map((line): CartLine => {
     const product = line.productId === null ? undefined : products.get(line.productId);
-    counted.push(product !== undefined && product.stock !== null);
-    if (!product) return { ...line, productId: null, madeToOrderDays: null };
-    if (!canOrder(product.stock, product.made_to_order_days, line.quantity)) {
-      short.push({ product_id: product.id, name: line.name, available: product.stock ?? 0 });
+    if (!product) {
+      counted.push(false);
+      return { ...line, productId: null, variantId: null, madeToOrderDays: null };
     }
+    if (line.variantId != null) {
+      const variant = variants.get(line.variantId);
+      if (!variant || variant.product_id !== product.id) {
+        counted.push(false);
+        return { ...line, variantId: null, madeToOrderDays: null };
+      }
+      counted.push(variant.stock !== null);
+      return { ...line, madeToOrderDays: variant.stock === 0 ? variant.made_to_order_days : null };
+    }
+    counted.push(product.stock !== null);
     return { ...line, madeToOrderDays: product.stock === 0 ? product.made_to_order_days : null };
   });
+  const short: OutOfStockItem[] = [];
+  for (const target of stockTargets(lines, counted)) {
+    const row = target.variantId === null ? products.get(target.productId) : variants.get(target.variantId);
+    if (!row || !target.counted) continue;
+    if (!canOrder(row.stock, row.made_to_order_days, target.quantity)) {
+      const item: OutOfStockItem = { product_id: target.productId, name: lineName(target.name, target.variantTitle), available: row.stock ?? 0 };
+      if (target.variantId !== null) item.variant_id = target.variantId;
+      short.push(item);
+    }
+  }
   if (short.length > 0) throw outOfStock(short);
   return { slot: await reserveOrder(sql, lines.length), lines, counted };
 }
-
-

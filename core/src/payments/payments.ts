@@ -145,9 +145,13 @@ export async function checkPreCheckout(db: Database, query: PaymentQuery): Promi
     if (ref.invoiceNumber !== order.payment.invoiceNumber) return { ok: false, message: PAYMENT_TEXTS.staleInvoice };
     if (query.currency !== CURRENCY || query.totalAmount !== order.totals.total) return { ok: false, message: PAYMENT_TEXTS.wrongAmount };
     const lines = await sql.query<LineStockRow>(
-      `SELECT i.product_name, i.quantity, i.stock_taken, i.made_to_order_days, p.stock, p.made_to_order_days AS product_made_to_order_days
-         FROM order_items i JOIN products p ON p.id = i.product_id
-        WHERE i.order_id = $1 ORDER BY i.id`,
+      // a variant's line against the variant's stock (a line whose variant was deleted has nothing to check)
+      `SELECT CASE WHEN i.variant_title IS NULL THEN i.product_name ELSE i.product_name || ' (' || i.variant_title || ')' END AS product_name,
+              i.quantity, i.stock_taken, i.made_to_order_days,
+              CASE WHEN i.variant_title IS NULL THEN p.stock ELSE v.stock END AS stock,
+              CASE WHEN i.variant_title IS NULL THEN p.made_to_order_days ELSE v.made_to_order_days END AS product_made_to_order_days
+         FROM order_items i JOIN products p ON p.id = i.product_id LEFT JOIN product_variants v ON v.id = i.variant_id
+        WHERE i.order_id = $1 AND (i.variant_title IS NULL OR v.id IS NOT NULL) ORDER BY i.id`,
       [order.id],
     );
     const short = lines.find(

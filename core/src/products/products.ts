@@ -13,6 +13,7 @@ import { looksEmpty, normalizeSearchText } from "@shop/shared/text";
 import { conflict, invalid as badRequest, notFound, PRODUCT_NOT_FOUND } from "../errors";
 import { kopecksOf } from "@shop/shared/money";
 import { productInclude, toProduct } from "./product-mapping";
+import { checkVariantWrite, writeProductVariants } from "./variants";
 
 /**
  * Product management for the admin panel: create, edit (images reordered, added, removed), delete. The admin's
@@ -120,15 +121,21 @@ export async function readProduct(db: Db, id: number): Promise<Product> {
  */
 export async function stockNow(db: Database, products: readonly { id: number }[]): Promise<Map<number, number | null>> {
   if (products.length === 0) return new Map();
-  const rows = await db.read<{ id: number; stock: number | null }>(`SELECT id, stock FROM products WHERE id = ANY($1::int[])`, [
-    products.map((product) => product.id),
-  ]);
+  // a product with variants: the sum over its enabled ones (null when one is not counted), as the catalogue shows it
+  const rows = await db.read<{ id: number; stock: number | null }>(
+    `SELECT p.id, CASE WHEN NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id) THEN p.stock
+                       ELSE (SELECT CASE WHEN count(*) = 0 THEN 0 WHEN bool_or(v.stock IS NULL) THEN NULL ELSE sum(v.stock)::int END
+                               FROM product_variants v WHERE v.product_id = p.id AND v.enabled) END AS stock
+       FROM products p WHERE p.id = ANY($1::int[])`,
+    [products.map((product) => product.id)],
+  );
   return new Map(rows.map((row) => [row.id, row.stock]));
 }
 
 /** Creates a product with a new article; images in the given order (the first is the main image). */
 export async function createProduct(prisma: PrismaClient, uploadDir: string, body: CreateProductBody): Promise<Product> {
   const data = productData(body);
+  const variantWrite = checkVariantWrite(body);
   const imageUrls = [...new Set((body.imageUrls ?? []).map((url) => checkNewImageUrl(uploadDir, url)))];
   return retryingConflicts(() => prisma.$transaction(async (tx) => {
     const categoryIds = (await checkCategories(tx, body.categoryIds)) ?? [];
@@ -139,8 +146,10 @@ export async function createProduct(prisma: PrismaClient, uploadDir: string, bod
         images: { create: imageUrls.map((imageUrl, position) => ({ imageUrl, position })) },
         categories: { create: categoryIds.map((categoryId) => ({ categoryId })) },
       },
-      select: { id: true },
+      select: { id: true, sku: true, name: true },
     });
+    // a new product's photos have no ids the body could name yet: its variants show the product's gallery
+    await writeProductVariants(tx, product, body, variantWrite, null);
     return readProduct(tx, product.id);
   }));
 }
@@ -158,6 +167,7 @@ export async function updateProduct(
   notifier: OrderNotifier = noopNotifier,
 ): Promise<Product> {
   const data = productData(body);
+  const variantWrite = checkVariantWrite(body);
   const images = body.images?.map((image): { id: number } | { imageUrl: string } => {
     const id = image.id;
     return id !== undefined ? { id } : { imageUrl: checkNewImageUrl(uploadDir, image.image_url) };
@@ -176,10 +186,6 @@ export async function updateProduct(
     const categoryIds = await checkCategories(tx, body.categoryIds);
 
     const updated = await tx.product.update({ where: { id }, data, select: { name: true, sku: true, stock: true } });
-    if (updated.stock !== locked.stock) {
-      const change = { product: { id, name: updated.name, sku: updated.sku }, before: locked.stock, after: updated.stock };
-      queued = await announceStockChanges(sql, notifier, [change], `edit:${randomUUID()}`);
-    }
 
     if (categoryIds !== undefined) {
       await tx.productCategory.deleteMany({ where: { productId: id, categoryId: { notIn: categoryIds } } });
@@ -210,6 +216,12 @@ export async function updateProduct(
         }
       }
     }
+
+    const imageIds = new Set((await tx.productImage.findMany({ where: { productId: id }, select: { id: true } })).map((image) => image.id));
+    const changes = await writeProductVariants(tx, { id, name: updated.name, sku: updated.sku }, body, variantWrite, imageIds);
+    const [after] = await sql.query<{ stock: number | null }>(`SELECT stock FROM products WHERE id = $1`, [id]);
+    if (after!.stock !== locked.stock) changes.unshift({ product: { id, name: updated.name, sku: updated.sku }, before: locked.stock, after: after!.stock });
+    if (changes.length > 0) queued = await announceStockChanges(sql, notifier, changes, `edit:${randomUUID()}`);
     return readProduct(tx, id);
   }));
   if (queued) notifier.queued?.();

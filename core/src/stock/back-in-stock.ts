@@ -1,54 +1,67 @@
 import type { Database } from "@shop/prisma/db";
 import { availabilityOf } from "@shop/shared/stock";
-import { conflict, notFound, PRODUCT_NOT_FOUND } from "../errors";
+import { conflict, invalid, notFound, PRODUCT_NOT_FOUND } from "../errors";
 
 /**
- * "Сообщить о поступлении" (docs/product.md#back-in-stock): a Mini App user waits for a sold-out product. The
- * subscription stays until they unsubscribe, and every restock (stock from 0 to more) messages them once
- * (stock-changes.ts queues it).
+ * "Сообщить о поступлении" (docs/product.md#back-in-stock): a Mini App user waits for a sold-out product, or for
+ * one variant of a product with variants. The subscription stays until they unsubscribe, and every restock
+ * (stock from 0 to more) of what they wait for messages them once (stock-changes.ts queues it).
  */
 
 export const PRODUCT_AVAILABLE = "Товар есть в наличии";
+export const VARIANT_REQUIRED = "Выберите вариант товара, о поступлении которого сообщить";
+export const VARIANT_NOT_FOUND_FOR_PRODUCT = "Вариант товара не найден";
 
-async function productStock(db: Database, productId: number) {
-  const [product] = await db.read<{ stock: number | null; made_to_order_days: number | null }>(
-    `SELECT stock, made_to_order_days FROM products WHERE id = $1`,
+/** The stock waited for: the product's, or the variant's (required for a product with variants). */
+async function stockWaitedFor(db: Database, productId: number, variantId: number | null) {
+  const [product] = await db.read<{ stock: number | null; made_to_order_days: number | null; has_variants: boolean }>(
+    `SELECT stock, made_to_order_days, EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id) AS has_variants
+       FROM products p WHERE id = $1`,
     [productId],
   );
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
-  return product;
+  if (variantId === null) {
+    if (product.has_variants) throw invalid(VARIANT_REQUIRED);
+    return product;
+  }
+  const [variant] = await db.read<{ stock: number | null; made_to_order_days: number | null }>(
+    `SELECT stock, made_to_order_days FROM product_variants WHERE id = $1 AND product_id = $2 AND enabled`,
+    [variantId, productId],
+  );
+  if (!variant) throw notFound(VARIANT_NOT_FOUND_FOR_PRODUCT);
+  return variant;
 }
 
-export async function isSubscribed(db: Database, telegramUserId: number, productId: number): Promise<boolean> {
-  await productStock(db, productId);
-  const rows = await db.read(`SELECT 1 FROM back_in_stock_subscriptions WHERE telegram_user_id = $1 AND product_id = $2`, [
-    telegramUserId,
-    productId,
-  ]);
+export async function isSubscribed(db: Database, telegramUserId: number, productId: number, variantId: number | null = null): Promise<boolean> {
+  await stockWaitedFor(db, productId, variantId);
+  const rows = await db.read(
+    `SELECT 1 FROM back_in_stock_subscriptions WHERE telegram_user_id = $1 AND product_id = $2 AND variant_id IS NOT DISTINCT FROM $3::int`,
+    [telegramUserId, productId, variantId],
+  );
   return rows.length > 0;
 }
 
-/** Subscribes; a product that can be ordered now is a conflict (there is nothing to wait for). */
-export async function subscribe(db: Database, telegramUserId: number, productId: number): Promise<void> {
-  if (availabilityOf(await productStock(db, productId)).orderable) throw conflict(PRODUCT_AVAILABLE);
+/** Subscribes; a product (variant) that can be ordered now is a conflict (there is nothing to wait for). */
+export async function subscribe(db: Database, telegramUserId: number, productId: number, variantId: number | null = null): Promise<void> {
+  if (availabilityOf(await stockWaitedFor(db, productId, variantId)).orderable) throw conflict(PRODUCT_AVAILABLE);
   // the product may be deleted in between: the foreign key refuses the row, which is a 404 then
   const [row] = await db.read<{ found: boolean }>(
     `WITH added AS (
-       INSERT INTO back_in_stock_subscriptions (telegram_user_id, product_id)
-       SELECT $1, id FROM products WHERE id = $2
+       INSERT INTO back_in_stock_subscriptions (telegram_user_id, product_id, variant_id)
+       SELECT $1, id, $3::int FROM products WHERE id = $2
        ON CONFLICT DO NOTHING RETURNING 1
      )
      SELECT EXISTS (SELECT 1 FROM products WHERE id = $2) AS found`,
-    [telegramUserId, productId],
+    [telegramUserId, productId, variantId],
   );
   if (!row?.found) throw notFound(PRODUCT_NOT_FOUND);
 }
 
 /** Unsubscribes; true when there was a subscription. */
-export async function unsubscribe(db: Database, telegramUserId: number, productId: number): Promise<boolean> {
-  const rows = await db.read(`DELETE FROM back_in_stock_subscriptions WHERE telegram_user_id = $1 AND product_id = $2 RETURNING 1`, [
-    telegramUserId,
-    productId,
-  ]);
+export async function unsubscribe(db: Database, telegramUserId: number, productId: number, variantId: number | null = null): Promise<boolean> {
+  const rows = await db.read(
+    `DELETE FROM back_in_stock_subscriptions WHERE telegram_user_id = $1 AND product_id = $2 AND variant_id IS NOT DISTINCT FROM $3::int RETURNING 1`,
+    [telegramUserId, productId, variantId],
+  );
   return rows.length > 0;
 }

@@ -15,30 +15,55 @@ export const piecesGone = (name: string, left: number) =>
     ? `Нельзя вернуть заказ из отменённых: товар «${name}» закончился`
     : `Нельзя вернуть заказ из отменённых: товара «${name}» осталось ${left} шт.`;
 
+/** Lines of a product without variants (a variant's line keeps its title even once the variant is deleted). */
 const ORDER_PIECES = `SELECT product_id, sum(quantity)::int AS quantity FROM order_items
-   WHERE order_id = $1 AND stock_taken AND product_id IS NOT NULL GROUP BY product_id`;
+   WHERE order_id = $1 AND stock_taken AND product_id IS NOT NULL AND variant_title IS NULL GROUP BY product_id`;
 
-type Row = StockProduct & { stock: number; quantity: number };
+const ORDER_VARIANT_PIECES = `SELECT variant_id, sum(quantity)::int AS quantity FROM order_items
+   WHERE order_id = $1 AND stock_taken AND variant_id IS NOT NULL GROUP BY variant_id`;
 
-/** The order's counted products with their stock and the order's pieces of each, locked in id order as orders lock them. */
-function lockOrderPieces(sql: Sql, orderId: number): Promise<Row[]> {
-  return sql.query<Row>(
-    `SELECT p.id, p.name, p.sku, p.stock, line.quantity
+type Row = { id: number; name: string; sku: string; stock: number; quantity: number; kind: "p" | "v"; product_id: number; title: string | null };
+
+/**
+ * The order's counted products and variants with their stock and the order's pieces of each, locked as orders
+ * lock them: products in id order, then variants in id order.
+ */
+async function lockOrderPieces(sql: Sql, orderId: number): Promise<Row[]> {
+  const products = await sql.query<Row>(
+    `SELECT 'p' AS kind, p.id, p.id AS product_id, p.name, p.sku, p.stock, line.quantity, NULL::text AS title
        FROM products p JOIN (${ORDER_PIECES}) AS line ON p.id = line.product_id
       WHERE p.stock IS NOT NULL
       ORDER BY p.id FOR UPDATE OF p`,
     [orderId],
   );
+  const variants = await sql.query<Row>(
+    `SELECT 'v' AS kind, v.id, v.product_id, p.name, v.sku, v.stock, line.quantity,
+            (SELECT i.variant_title FROM order_items i WHERE i.order_id = $1 AND i.variant_id = v.id LIMIT 1) AS title
+       FROM product_variants v JOIN (${ORDER_VARIANT_PIECES}) AS line ON v.id = line.variant_id JOIN products p ON p.id = v.product_id
+      WHERE v.stock IS NOT NULL
+      ORDER BY v.id FOR UPDATE OF v`,
+    [orderId],
+  );
+  return [...products, ...variants];
 }
 
-/** Adds `sign` × the pieces of each locked row to its product's stock. */
+const stockProductOf = (row: Row): StockProduct =>
+  row.kind === "p"
+    ? { id: row.id, name: row.name, sku: row.sku }
+    : { id: row.product_id, name: row.title ? `${row.name} (${row.title})` : row.name, sku: row.sku, variantId: row.id };
+
+/** Adds `sign` × the pieces of each locked row to its product's or variant's stock. */
 async function move(sql: Sql, rows: readonly Row[], sign: 1 | -1): Promise<StockChange[]> {
   if (rows.length === 0) return [];
-  await sql.query(
-    `UPDATE products p SET stock = p.stock + $3 * line.quantity FROM unnest($1::int[], $2::int[]) AS line(id, quantity) WHERE p.id = line.id`,
-    [rows.map((row) => row.id), rows.map((row) => row.quantity), sign],
-  );
-  return rows.map((row) => ({ product: { id: row.id, name: row.name, sku: row.sku }, before: row.stock, after: row.stock + sign * row.quantity }));
+  for (const [kind, table] of [["p", "products"], ["v", "product_variants"]] as const) {
+    const of = rows.filter((row) => row.kind === kind);
+    if (of.length === 0) continue;
+    await sql.query(
+      `UPDATE ${table} t SET stock = t.stock + $3 * line.quantity FROM unnest($1::int[], $2::int[]) AS line(id, quantity) WHERE t.id = line.id`,
+      [of.map((row) => row.id), of.map((row) => row.quantity), sign],
+    );
+  }
+  return rows.map((row) => ({ product: stockProductOf(row), before: row.stock, after: row.stock + sign * row.quantity }));
 }
 
 /** Returns the cancelled order's pieces to stock. */
@@ -51,6 +76,6 @@ export async function takeOrderPiecesAgain(sql: Sql, orderId: number): Promise<S
   // locked first, so that the check holds until the update
   const locked = await lockOrderPieces(sql, orderId);
   const short = locked.find((row) => row.stock < row.quantity);
-  if (short) throw conflict(piecesGone(short.name, short.stock));
+  if (short) throw conflict(piecesGone(stockProductOf(short).name, short.stock));
   return move(sql, locked, -1);
 }

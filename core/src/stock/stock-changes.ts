@@ -35,9 +35,11 @@ export async function announceStockChanges(sql: Sql, notifier: StockNotifier, ch
   for (const change of changes) {
     messages.push(...stockFallMessages(notifier, change, event));
     if (isRestock(change) && notifier.backInStock) {
+      // a variant's subscribers wait for that variant; a product's (no variant) for the product
       const rows = await sql.query<{ telegram_user_id: string }>(
-        `SELECT telegram_user_id::text FROM back_in_stock_subscriptions WHERE product_id = $1 ORDER BY created_at, telegram_user_id`,
-        [change.product.id],
+        `SELECT telegram_user_id::text FROM back_in_stock_subscriptions
+          WHERE product_id = $1 AND variant_id IS NOT DISTINCT FROM $2::int ORDER BY created_at, telegram_user_id`,
+        [change.product.id, change.product.variantId ?? null],
       );
       if (rows.length > 0) messages.push(...notifier.backInStock(change.product, rows.map((row) => BigInt(row.telegram_user_id)), event));
     }

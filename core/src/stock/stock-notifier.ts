@@ -3,8 +3,12 @@ import type { OutgoingMessage } from "../outbox";
 /** A product as stock messages name it. */
 export interface StockProduct {
   id: number;
+  /** for a variant: the product's name with the variant's title, «Кольцо (Размер: 17)» */
   name: string;
+  /** the product's or the variant's article */
   sku: string;
+  /** the variant whose stock changed, for a product with variants */
+  variantId?: number;
 }
 
 /**

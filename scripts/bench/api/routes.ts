@@ -31,6 +31,8 @@ export interface Route {
 
 export interface Catalogue {
   ids: number[];
+  /** cart lines of products with options: the product and one of its variants */
+  variantLines: { product_id: number; variant_id: number }[];
   mains: number[];
   tags: number[];
   queries: string[];
@@ -53,20 +55,32 @@ export async function readCatalogue(base: string): Promise<Catalogue> {
   const first = await get<{ totalPages: number }>("/api/products?limit=100");
   const pages = Array.from({ length: Math.min(first.totalPages, 20) }, () => 1 + random(first.totalPages));
   const ids: number[] = [];
+  const withOptions: number[] = [];
   const words = new Set<string>();
   for (const page of pages) {
-    const { products } = await get<{ products: { id: number; name: string; sku: string; stock: number | null }[] }>(`/api/products?limit=100&page=${page}`);
+    const { products } = await get<{ products: { id: number; name: string; sku: string; stock: number | null; has_options?: true }[] }>(
+      `/api/products?limit=100&page=${page}`,
+    );
     for (const product of products) {
-      // ordinary orders: products whose stock is not counted (the demo's own products in the seed count theirs)
-      if (product.stock === null) ids.push(product.id);
+      // ordinary orders: products whose stock is not counted (the demo's own products in the seed count theirs);
+      // a product with options is ordered by one of its variants
+      if (product.has_options) withOptions.push(product.id);
+      else if (product.stock === null) ids.push(product.id);
       for (const word of product.name.toLowerCase().split(/[^а-яёa-z0-9]+/)) if (word.length >= 3) words.add(word);
     }
   }
   // what a shopper types: whole words, the first letters of one, two words, an article
   const queries = [...words].flatMap((word) => [word, word.slice(0, 3), word.slice(0, 5)]);
   for (let i = 0; i < 200; i++) queries.push(`${pick([...words])} ${pick([...words]).slice(0, 4)}`, `hm-${String(1 + random(10_000)).padStart(6, "0")}`);
+  const variantLines: Catalogue["variantLines"] = [];
+  for (const id of withOptions.slice(0, 100)) {
+    const product = await get<{ stock: number | null; variants?: { id: number; stock: number | null }[]; personalization?: { required: boolean }[] }>(`/api/products/${id}`);
+    if (product.personalization?.some((field) => field.required)) continue;
+    for (const variant of product.variants ?? []) if (variant.stock === null) variantLines.push({ product_id: id, variant_id: variant.id });
+  }
   return {
     ids,
+    variantLines,
     mains: categories.filter((c) => c.type === "main").map((c) => c.id),
     tags: categories.filter((c) => c.type === "sub").map((c) => c.id),
     queries,
@@ -143,7 +157,12 @@ export function routes(catalogue: Catalogue, token: string, orderTargets: OrderT
     return params.join("&");
   };
   const popular = catalogue.ids[0]!;
-  const order = (lines = Array.from({ length: 1 + random(3) }, () => ({ product_id: pick(catalogue.ids), quantity: 1 + random(3) }))) => {
+  // about one line in four is a variant's, where the shop has variants
+  const orderLine = () =>
+    catalogue.variantLines.length > 0 && random(4) === 0
+      ? { ...pick(catalogue.variantLines), quantity: 1 + random(3) }
+      : { product_id: pick(catalogue.ids), quantity: 1 + random(3) };
+  const order = (lines: object[] = Array.from({ length: 1 + random(3) }, orderLine)) => {
     return JSON.stringify({
       customer_name: BENCH_CUSTOMER,
       customer_phone: `+7 (9${String(random(100)).padStart(2, "0")}) ${String(random(1000)).padStart(3, "0")}-00-00`,
