@@ -3,7 +3,9 @@ import { totalsInRoubles } from "@shop/shared/pricing";
 import { formatPrice } from "@shop/shared/format";
 import { quantityLimit, stockProblem, type CartItem } from "../stores/cart";
 import { changeCartQuantity, removeFromCart } from "../stores/shop-actions";
+import { lineKey } from "../stores/cart-line";
 import { TrashIcon } from "./Icons";
+import { LineDetails } from "./LineDetails";
 import { LineStock } from "./LineStock";
 import { ProductImage } from "./ProductImage";
 import { QuantityControl } from "./QuantityControl";
@@ -19,11 +21,13 @@ interface Props {
 }
 
 /**
- * One product of the cart, on the cart page and in the checkout: picture and name (links to the product), its stock,
- * the quantity (down to 1, up to what is left) and removal.
+ * One line of the cart, on the cart page and in the checkout: picture and name (links to the product, at its variant),
+ * the variant and the personalisation texts, its stock, the quantity (down to 1, up to what is left) and removal.
  */
 export function CartLine({ item, variant }: Props) {
-  const href = `/product/${item.id}`;
+  const href = item.variant_id !== undefined ? `/product/${item.id}?variant=${item.variant_id}` : `/product/${item.id}`;
+  const key = lineKey(item);
+  const label = item.variant_title ? `${item.name} (${item.variant_title})` : item.name;
   const cart = variant === "cart";
   const sum = formatPrice(totalsInRoubles([item], 0).subtotal);
   return (
@@ -39,6 +43,7 @@ export function CartLine({ item, variant }: Props) {
         <Link to={href} className={styles.name}>
           {item.name}
         </Link>
+        <LineDetails variantTitle={item.variant_title} personalization={item.personalization} showPrices={cart} />
         {cart ? (
           <>
             <span className={styles.note}>Арт. {item.sku}</span>
@@ -54,16 +59,16 @@ export function CartLine({ item, variant }: Props) {
           quantity={item.quantity}
           minimum={1}
           size="sm"
-          productName={item.name}
+          productName={label}
           maximum={quantityLimit(item)}
-          onChange={(quantity) => changeCartQuantity(item.id, quantity)}
+          onChange={(quantity) => changeCartQuantity(key, quantity)}
         />
         {cart ? (
           <span className={styles.price} data-testid="line-price">
             {sum}
           </span>
         ) : null}
-        <button type="button" className={styles.remove} onClick={() => removeFromCart(item.id)} aria-label={`Удалить: ${item.name}`}>
+        <button type="button" className={styles.remove} onClick={() => removeFromCart(key)} aria-label={`Удалить: ${label}`}>
           <TrashIcon size={20} />
         </button>
       </div>

@@ -18,8 +18,18 @@ interface Props {
 }
 
 /**
- * A catalogue card: heart, image or '[Фото]', name, price 'N.NN руб.', a link to the product, and 'В корзину'
- * that turns into the minus/plus control once the product is in the cart (minus at 1 removes it).
+ * The card's price: 'от 1 200.00 руб.' when the product's variants cost differently (the rule of shared's
+ * priceFromLabel, written out here: importing that module would bring every variant rule into the shell every page
+ * loads first).
+ */
+export const cardPrice = (product: Pick<ProductCardShape, "price" | "price_max">) =>
+  product.price_max !== undefined ? `от ${formatPrice(product.price)}` : formatPrice(product.price);
+
+/**
+ * A catalogue card: heart, image or '[Фото]', name, price 'N.NN руб.' ('от N.NN руб.' when variants cost
+ * differently), a link to the product, and 'В корзину' that turns into the minus/plus control once the product is in
+ * the cart (minus at 1 removes it). A product with options has no single piece to add: its 'В корзину' opens its page,
+ * where the shopper chooses.
  */
 export function ProductCard({ product, priority = false }: Props) {
   const quantity = useCartQuantity(product.id);
@@ -40,7 +50,7 @@ export function ProductCard({ product, priority = false }: Props) {
             {product.name}
           </Link>
         </h3>
-        <p className={styles.price}>{formatPrice(product.price)}</p>
+        <p className={styles.price}>{cardPrice(product)}</p>
         <Availability product={product} />
         <div className={styles.actions}>
           {quantity > 0 ? (
@@ -52,6 +62,10 @@ export function ProductCard({ product, priority = false }: Props) {
               maximum={quantityLimit(product)}
               onChange={(next) => changeCartQuantity(product.id, next)}
             />
+          ) : product.has_options && availability.orderable ? (
+            <Link to={href} className="btn btn-primary btn-sm btn-block" aria-label={`В корзину: выбрать вариант — ${product.name}`}>
+              В корзину
+            </Link>
           ) : !availability.orderable ? (
             <button type="button" className="btn btn-secondary btn-sm btn-block" disabled>
               {SOLD_OUT_TEXT}

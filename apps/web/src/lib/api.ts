@@ -1,4 +1,4 @@
-import type { Category, CatalogQuery, CatalogResponse, Product, ProductCard, SearchResponse } from "@shop/shared/schemas/catalog";
+import type { Category, CatalogQuery, CatalogResponse, OptionValues, Product, ProductCard, SearchResponse } from "@shop/shared/schemas/catalog";
 import type {
   CreateOrderBody,
   CreateOrderResponse,
@@ -15,6 +15,22 @@ import type { BackInStockResponse } from "@shop/shared/schemas/stock";
 import type { CitiesResponse, DeliveryOptionsResponse, PointsResponse, QuoteBody, QuoteResponse } from "@shop/shared/schemas/delivery";
 import { CATALOG_PAGE_SIZE, SEARCH_DROPDOWN_LIMIT } from "@shop/shared/constants";
 import { telegramHeaders } from "./telegram";
+
+/** One option's values that exist in the catalogue ('Размер': 15, 16, 17), for the catalogue's filter. */
+export type OptionValueGroup = OptionValues;
+
+/** The groups of an option-values answer (a list, or an object holding it); anything else is no groups. */
+function optionGroups(json: unknown): OptionValueGroup[] {
+  const list = Array.isArray(json) ? json : (json as { options?: unknown } | null)?.options;
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (group): group is OptionValueGroup =>
+      !!group &&
+      typeof (group as OptionValueGroup).name === "string" &&
+      Array.isArray((group as OptionValueGroup).values) &&
+      (group as OptionValueGroup).values.every((value) => typeof value === "string"),
+  );
+}
 
 /** A non-2xx answer: the status, the server's `message` when the body was JSON, and whether it was JSON at all. */
 export class ApiError extends Error {
@@ -114,8 +130,11 @@ export const paths = {
       priceTo: params.priceTo,
       sortOrder: params.sortOrder && params.sortOrder !== "default" ? params.sortOrder : undefined,
       inStock: params.inStock ? "true" : undefined,
+      option: params.option,
     })}`,
   categories: "/api/categories",
+  /** the option values the catalogue (of one main category) has, for its filter */
+  optionValues: (mainCategory?: number | null) => `/api/products/option-values${query({ mainCategory })}`,
   product: (id: number) => `/api/products/${id}`,
   similar: (id: number) => `/api/products/${id}/similar`,
 };
@@ -123,6 +142,7 @@ export const paths = {
 export const api = {
   catalog: (params: CatalogQuery, signal?: AbortSignal) => request<CatalogResponse>(paths.catalog(params), { signal }),
   categories: () => request<Category[]>(paths.categories),
+  optionValues: async (mainCategory?: number | null) => optionGroups(await request<unknown>(paths.optionValues(mainCategory))),
   product: (id: number) => request<Product>(paths.product(id)),
   similar: (id: number) => request<ProductCard[]>(paths.similar(id)),
   recommendations: (cartProductIds: number[]) =>
@@ -151,6 +171,6 @@ export const api = {
   deliveryQuote: (body: QuoteBody, signal?: AbortSignal) => request<QuoteResponse>("/api/delivery/quote", { body, signal }),
   deliveryPoints: (cityCode: number, q: string, kind: "point" | "locker" | null, signal?: AbortSignal) =>
     request<PointsResponse>(`/api/delivery/points${query({ city_code: cityCode, q, kind })}`, { signal }),
-  backInStock: (productId: number, method: "GET" | "POST" | "DELETE" = "GET") =>
-    request<BackInStockResponse>(`/api/products/${productId}/back-in-stock`, { method, identify: true }),
+  backInStock: (productId: number, method: "GET" | "POST" | "DELETE" = "GET", variantId?: number) =>
+    request<BackInStockResponse>(`/api/products/${productId}/back-in-stock${query({ variant_id: variantId })}`, { method, identify: true }),
 };

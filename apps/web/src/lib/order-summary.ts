@@ -7,7 +7,15 @@ import type { OrderDeliveryWire } from "@shop/shared/schemas/delivery";
  * nobody else's order is ever shown and a reload still shows it.
  */
 export interface OrderSummary {
-  items: { id: number; name: string; quantity: number; price: number }[];
+  /** price: one piece's, extras included; the variant and the personalisation texts as the cart showed them */
+  items: {
+    id: number;
+    name: string;
+    quantity: number;
+    price: number;
+    variant_title?: string;
+    personalization?: { label: string; value: string; kind?: string }[];
+  }[];
   totals: OrderTotals;
   /** how the order travels, when a delivery method was chosen (docs/delivery.md) */
   delivery?: OrderDeliveryWire | null;

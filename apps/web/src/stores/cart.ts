@@ -1,31 +1,43 @@
 import { useSyncExternalStore } from "react";
 import { create } from "zustand";
-import type { ProductCard } from "@shop/shared/schemas/catalog";
+import type { Product, ProductCard } from "@shop/shared/schemas/catalog";
 import { CART_COOKIE, RENDERED_CART_KEY, formatCartCookie, type CartCookieLine } from "@shop/shared/cart-cookie";
 import { CART_ADDED_FLAG_MS, MAX_ITEM_QUANTITY, STORAGE_KEYS } from "@shop/shared/constants";
 import type { OutOfStockItem } from "@shop/shared/schemas/orders";
 import { SOLD_OUT_TEXT, availabilityOf, fewLeftLabel, type StockFields } from "@shop/shared/stock";
 import { peek } from "../lib/query";
 import { readStored, writeStored } from "../lib/storage";
-import { parseSnapshot, toSnapshot, type ProductSnapshot } from "./product-snapshot";
+import { lineKey, parseLineChoice, type CartLineKey, type LineSnapshot } from "./cart-line";
+import { parseSnapshot, toSnapshot } from "./product-snapshot";
 
-/** The cart (docs/product.md#cart-and-discounts), kept on the device under 'cart-items': products with a quantity. */
-export interface CartItem extends ProductSnapshot {
+/**
+ * The cart (docs/product.md#cart-and-discounts), kept on the device under 'cart-items': lines with a quantity. A line
+ * is a product, its variant and its personalisation (stores/cart-line.ts); carts kept before variants read as lines
+ * of plain products.
+ */
+export interface CartItem extends LineSnapshot {
   quantity: number;
 }
 
 export function parseCartItems(value: unknown): CartItem[] | null {
   if (!Array.isArray(value)) return null;
   const items: CartItem[] = [];
+  const keys = new Set<CartLineKey>();
   for (const entry of value) {
     const product = parseSnapshot(entry);
     const quantity = (entry as { quantity?: unknown } | null)?.quantity;
     if (!product || typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 1) continue;
-    if (items.some((item) => item.id === product.id)) continue;
-    items.push({ ...product, quantity: Math.min(quantity, MAX_ITEM_QUANTITY) });
+    const item: CartItem = { ...product, ...parseLineChoice(entry as Record<string, unknown>), quantity: Math.min(quantity, MAX_ITEM_QUANTITY) };
+    const key = lineKey(item);
+    if (keys.has(key)) continue;
+    keys.add(key);
+    items.push(item);
   }
   return items;
 }
+
+/** Whether a line is the product alone: no variant, no personalisation (what the cart cookie can name). */
+export const isPlainLine = (item: CartItem) => typeof lineKey(item) === "number";
 
 /** The most of this product one line may hold: the pieces left when the shop counts them (docs/product.md#stock). */
 export function quantityLimit(product: StockFields): number {
@@ -52,13 +64,18 @@ interface CartState {
   justAdded: boolean;
   /** increases on every add: the header bounces the cart icon when it changes */
   addCount: number;
-  add(product: ProductCard): void;
-  /** 0 or less removes the item */
-  setQuantity(productId: number, quantity: number): void;
-  remove(productId: number): void;
+  /** a product without options from its card, or a line a product page's choice made (stores/cart-line.ts) */
+  add(product: ProductCard | LineSnapshot): void;
+  /** 0 or less removes the line; a number names the line of a plain product by its id */
+  setQuantity(key: CartLineKey, quantity: number): void;
+  remove(key: CartLineKey): void;
   clear(): void;
-  /** the server's newer copies of products in the cart: their snapshots (stock, price, name) follow them */
-  refresh(products: readonly ProductCard[]): void;
+  /**
+   * the server's newer copies of products in the cart: their lines' snapshots (stock, price, name) follow them. A
+   * line with a variant or a personalisation is priced again by `reprice` (stores/line-snapshot.ts's freshLine, which
+   * the cart and checkout pages pass: the cart every page loads stays small); without it such a line stays as it is.
+   */
+  refresh(products: readonly (ProductCard | Product)[], reprice?: (item: CartItem, fresh: ProductCard | Product) => LineSnapshot): void;
   /** an order was refused for these lines (409 'out_of_stock'): they now show what is left */
   markShort(items: readonly OutOfStockItem[]): void;
 }
@@ -72,40 +89,42 @@ export const useCart = create<CartState>()((set, get) => ({
   addCount: 0,
   add(product) {
     const items = get().items;
-    const existing = items.find((item) => item.id === product.id);
+    const line: LineSnapshot = "variant_id" in product || "personalization" in product ? (product as LineSnapshot) : toSnapshot(product);
+    const key = lineKey(line);
+    const existing = items.find((item) => lineKey(item) === key);
     set({
       items: existing
-        ? items.map((item) =>
-            item.id === product.id ? { ...item, quantity: Math.max(1, Math.min(item.quantity + 1, quantityLimit(product))) } : item,
-          )
-        : [...items, { ...toSnapshot(product), quantity: 1 }],
+        ? items.map((item) => (item === existing ? { ...item, quantity: Math.max(1, Math.min(item.quantity + 1, quantityLimit(line))) } : item))
+        : [...items, { ...line, quantity: 1 }],
       justAdded: true,
       addCount: get().addCount + 1,
     });
     clearTimeout(justAddedTimer);
     justAddedTimer = setTimeout(() => set({ justAdded: false }), CART_ADDED_FLAG_MS);
   },
-  setQuantity(productId, quantity) {
-    if (quantity <= 0) return get().remove(productId);
+  setQuantity(key, quantity) {
+    if (quantity <= 0) return get().remove(key);
     set({
       items: get().items.map((item) =>
-        item.id === productId ? { ...item, quantity: cappedQuantity(item.quantity, Math.floor(quantity), quantityLimit(item)) } : item,
+        lineKey(item) === key ? { ...item, quantity: cappedQuantity(item.quantity, Math.floor(quantity), quantityLimit(item)) } : item,
       ),
     });
   },
-  remove(productId) {
-    set({ items: get().items.filter((item) => item.id !== productId) });
+  remove(key) {
+    set({ items: get().items.filter((item) => lineKey(item) !== key) });
   },
   clear() {
     set({ items: [] });
   },
-  refresh(products) {
+  refresh(products, reprice) {
     const byId = new Map(products.map((product) => [product.id, product]));
     let changed = false;
     const items = get().items.map((item) => {
       const fresh = byId.get(item.id);
       if (!fresh) return item;
-      const next = { ...toSnapshot(fresh), quantity: item.quantity };
+      const plain = isPlainLine(item) && !("options" in fresh) && !("personalization" in fresh);
+      if (!plain && !reprice) return item;
+      const next = { ...(plain ? toSnapshot(fresh) : reprice!(item, fresh)), quantity: item.quantity };
       if (JSON.stringify(next) === JSON.stringify(item)) return item;
       changed = true;
       return next;
@@ -113,8 +132,14 @@ export const useCart = create<CartState>()((set, get) => ({
     if (changed) set({ items });
   },
   markShort(short) {
-    const left = new Map(short.map((item) => [item.product_id, item.available]));
-    set({ items: get().items.map((item) => (left.has(item.id) ? { ...item, stock: left.get(item.id) ?? 0 } : item)) });
+    const availableFor = (item: CartItem) =>
+      short.find((entry) => entry.product_id === item.id && (entry.variant_id ?? undefined) === item.variant_id)?.available;
+    set({
+      items: get().items.map((item) => {
+        const available = availableFor(item);
+        return available === undefined ? item : { ...item, stock: available };
+      }),
+    });
   },
 }));
 
@@ -141,7 +166,9 @@ function writeCartCookie(items: readonly CartItem[]): void {
   try {
     const value = formatCartCookie(items.map(({ id, quantity }) => ({ id, quantity })));
     const secure = window.location.protocol === "https:" ? "; secure" : "";
-    document.cookie = `${CART_COOKIE}=${value}; path=/; max-age=${CART_COOKIE_MAX_AGE_S}; samesite=lax${secure}`;
+    // the cookie names products only: a cart with a variant or a personalisation is left to the browser to draw
+    const maxAge = items.every(isPlainLine) ? CART_COOKIE_MAX_AGE_S : 0;
+    document.cookie = `${CART_COOKIE}=${maxAge > 0 ? value : ""}; path=/; max-age=${maxAge}; samesite=lax${secure}`;
   } catch (error) {
     console.warn("cannot write the cart cookie", error);
   }
@@ -204,17 +231,17 @@ export const NO_ITEMS: readonly CartItem[] = [];
 
 export const cartCount = (items: readonly CartItem[]) => items.reduce((sum, item) => sum + item.quantity, 0);
 
-const quantityIn = (items: readonly CartItem[] | null, productId: number) => items?.find((item) => item.id === productId)?.quantity ?? 0;
+const quantityIn = (items: readonly CartItem[] | null, key: CartLineKey) => items?.find((item) => lineKey(item) === key)?.quantity ?? 0;
 
 /**
- * How many of a product the cart holds. On the server and while the browser hydrates its HTML: as many as the cart
- * the page was rendered with (none when the server did not know the cart), so that a product already in the cart is
+ * How many pieces one line holds: a plain product's by its id, any other by its key (stores/cart-line.ts). On the
+ * server and while the browser hydrates its HTML: as many as the cart the page was rendered with (none when the server did not know the cart), so that a product already in the cart is
  * drawn so from the first paint; right after that, the device's.
  */
-export function useCartQuantity(productId: number): number {
+export function useCartQuantity(key: CartLineKey): number {
   return useSyncExternalStore(
     useCart.subscribe,
-    () => quantityIn(useCart.getState().items, productId),
-    () => quantityIn(renderedCart(), productId),
+    () => quantityIn(useCart.getState().items, key),
+    () => quantityIn(renderedCart(), key),
   );
 }

@@ -4,7 +4,9 @@ import { readStored, writeStored } from "../lib/storage";
 import { telegramUser } from "../lib/telegram";
 import { readCloudValue, writeCloudValue } from "../lib/telegram-cloud-storage";
 import { quantityLimit, useCart, type CartItem } from "./cart";
-import { decodeCart, decodeWishlist, encodeCart, encodeWishlist, mergeQuantities, type Quantities } from "./cloud-merge";
+import { lineKey, type CartLineKey } from "./cart-line";
+import { lineSnapshot } from "./line-snapshot";
+import { decodeCart, decodeWishlist, encodeCart, encodeWishlist, mergeQuantities, parseLineKey, type Quantities } from "./cloud-merge";
 import { toSnapshot, type ProductSnapshot } from "./product-snapshot";
 import { useWishlist } from "./wishlist";
 
@@ -28,7 +30,7 @@ const agreedKey = (userId: number) => `cloud-agreed-${userId}`;
 const parseAgreed = (value: unknown): Agreed | null =>
   value && typeof (value as Agreed).cart === "string" && typeof (value as Agreed).wishlist === "string" ? (value as Agreed) : null;
 
-const cartQuantities = (items: readonly CartItem[]) => new Map(items.map((item) => [item.id, item.quantity]));
+const cartQuantities = (items: readonly CartItem[]) => new Map<CartLineKey, number>(items.map((item) => [lineKey(item), item.quantity]));
 const wishlistQuantities = (items: readonly ProductSnapshot[]) => new Map(items.map((item) => [item.id, 1]));
 
 /** Fresh copies of the products; null when one the device does not know could not be read (not now, then). */
@@ -49,13 +51,23 @@ async function loadProducts(ids: readonly number[], known: ReadonlySet<number>):
   return missingUnknown ? null : found;
 }
 
+/** A line of the cloud's cart as the fresh product makes it (its variant and personalisation priced again). */
+function freshLine(key: CartLineKey, product: Product) {
+  if (typeof key === "number") return toSnapshot(product);
+  const parts = parseLineKey(key);
+  return parts ? lineSnapshot(product, parts.variant_id || null, parts.personalization) : null;
+}
+
+const productIdOf = (key: CartLineKey) => (typeof key === "number" ? key : (parseLineKey(key)?.id ?? null));
+
 /** The merged cart: the device's own lines keep their snapshots; a quantity that grew stops at the pieces left. */
-function cartItems(merged: Quantities, local: readonly CartItem[], products: ReadonlyMap<number, Product>): CartItem[] {
+function cartItems(merged: Quantities<CartLineKey>, local: readonly CartItem[], products: ReadonlyMap<number, Product>): CartItem[] {
   const items: CartItem[] = [];
-  for (const [id, wanted] of merged) {
-    const own = local.find((item) => item.id === id);
-    const fresh = products.get(id);
-    const snapshot = fresh ? toSnapshot(fresh) : own;
+  for (const [key, wanted] of merged) {
+    const own = local.find((item) => lineKey(item) === key);
+    const id = productIdOf(key);
+    const fresh = id === null ? undefined : products.get(id);
+    const snapshot = (fresh ? freshLine(key, fresh) : null) ?? own;
     if (!snapshot) continue;
     const current = own?.quantity ?? 0;
     const quantity = wanted <= current ? wanted : Math.max(current, Math.min(wanted, quantityLimit(snapshot)));
@@ -83,7 +95,7 @@ export async function startCloudSync(): Promise<void> {
   started = true;
   const [cartText, wishlistText] = await Promise.all([readCloudValue(CLOUD_NAMES.cart), readCloudValue(CLOUD_NAMES.wishlist)]);
   if (cartText === null || wishlistText === null) return;
-  const remoteCart = decodeCart(cartText) ?? new Map<number, number>();
+  const remoteCart = decodeCart(cartText) ?? new Map<CartLineKey, number>();
   const remoteWishlist = decodeWishlist(wishlistText) ?? new Map<number, number>();
   const agreed = readStored(agreedKey(user.id), parseAgreed, null);
 
@@ -103,11 +115,9 @@ export async function startCloudSync(): Promise<void> {
   // fresh copies of the products that come from the cloud or grow: their snapshots and the pieces left
   const first = merge();
   const localQuantity = cartQuantities(first.cart);
-  const toLoad = [...new Set([...first.mergedCart.keys(), ...first.mergedWishlist.keys()])].filter(
-    (id) =>
-      (first.mergedCart.get(id) ?? 0) > (localQuantity.get(id) ?? 0) ||
-      (first.mergedWishlist.has(id) && !first.wishlist.some((item) => item.id === id)),
-  );
+  const grownLines = [...first.mergedCart].filter(([key, quantity]) => quantity > (localQuantity.get(key) ?? 0)).map(([key]) => productIdOf(key));
+  const newInWishlist = [...first.mergedWishlist.keys()].filter((id) => !first.wishlist.some((item) => item.id === id));
+  const toLoad = [...new Set([...grownLines, ...newInWishlist])].filter((id): id is number => id !== null);
   const known = new Set([...first.cart.map((item) => item.id), ...first.wishlist.map((item) => item.id)]);
   const products = await loadProducts(toLoad, known);
   // a failure keeps this launch on the device's lists, and the cloud as it is

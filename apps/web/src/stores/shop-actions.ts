@@ -2,27 +2,29 @@ import type { ProductCard } from "@shop/shared/schemas/catalog";
 import { flyToCart } from "../lib/fly-to-cart";
 import { telegramHaptic } from "../lib/telegram";
 import { useCart } from "./cart";
+import type { CartLineKey, LineSnapshot } from "./cart-line";
 import { showToast } from "./toasts";
 import { useWishlist } from "./wishlist";
 
 /** A shopper's click: the store change, its toast (docs/product.md#notifications) and the fly-to-cart image. */
 
-export function addToCart(product: ProductCard, from?: Element | null): void {
+/** A product without options from its card, or the line a product page's choice made. */
+export function addToCart(product: ProductCard | LineSnapshot, from?: Element | null): void {
   useCart.getState().add(product);
   showToast(`${product.name} добавлен в корзину!`);
   telegramHaptic("impact");
   if (from) flyToCart(from);
 }
 
-export function removeFromCart(productId: number): void {
-  useCart.getState().remove(productId);
+export function removeFromCart(key: CartLineKey): void {
+  useCart.getState().remove(key);
   showToast("Товар удалён из корзины.", "info");
 }
 
 /** The catalogue card's minus passes quantity − 1: at 1 that reaches 0, which removes the item. */
-export function changeCartQuantity(productId: number, quantity: number): void {
-  if (quantity <= 0) return removeFromCart(productId);
-  useCart.getState().setQuantity(productId, quantity);
+export function changeCartQuantity(key: CartLineKey, quantity: number): void {
+  if (quantity <= 0) return removeFromCart(key);
+  useCart.getState().setQuantity(key, quantity);
 }
 
 export function clearCart(): void {

@@ -5,6 +5,7 @@ import { usePageMeta } from "../../lib/seo";
 import { useFreshCart } from "../../hooks/useFreshCart";
 import { useTelegramMainButton, useTelegramSecondaryButton } from "../../hooks/useTelegramBottomButtons";
 import { NO_ITEMS, cartCount, useCartItems } from "../../stores/cart";
+import { lineKey } from "../../stores/cart-line";
 import { clearCart } from "../../stores/shop-actions";
 import { CartLine } from "../../components/CartLine";
 import { CartSkeleton } from "../../components/CartSkeleton";
@@ -61,7 +62,7 @@ export default function CartPage() {
       <div className={layout.layout}>
         <ul className={layout.lines} aria-label="Товары в корзине">
           {items.map((item) => (
-            <CartLine key={item.id} item={item} variant="cart" />
+            <CartLine key={lineKey(item)} item={item} variant="cart" />
           ))}
         </ul>
 
@@ -98,7 +99,7 @@ export default function CartPage() {
         </aside>
       </div>
 
-      <Recommendations productIds={items.map((item) => item.id)} />
+      <Recommendations productIds={[...new Set(items.map((item) => item.id))]} />
 
       {telegramButtons ? null : (
         <div className={`${styles.stickyFooter} replaced-in-telegram`} data-testid="cart-footer">

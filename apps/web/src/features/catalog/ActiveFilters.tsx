@@ -11,7 +11,7 @@ export function priceRangeLabel(from: number | null, to: number | null): string 
 }
 
 /**
- * The active tags and price range as chips above the grid (docs/product.md#catalogue): each chip removes its filter,
+ * The active tags, option values and price range as chips above the grid (docs/product.md#catalogue): each chip removes its filter,
  * 'Сбросить' removes them all. Nothing when no tag or price is chosen (the heading names the category).
  */
 export function ActiveFilters({
@@ -29,7 +29,7 @@ export function ActiveFilters({
     .map((id) => categories.find((category) => category.id === id))
     .filter((tag): tag is Category => tag !== undefined);
   const hasPrice = filters.priceFrom !== null || filters.priceTo !== null;
-  if (tags.length === 0 && !hasPrice) return null;
+  if (tags.length === 0 && !hasPrice && filters.options.length === 0) return null;
   const price = priceRangeLabel(filters.priceFrom, filters.priceTo);
   return (
     <ul className={styles.chips} aria-label="Выбранные фильтры">
@@ -42,6 +42,19 @@ export function ActiveFilters({
             onClick={() => onChange({ subCategories: filters.subCategories.filter((id) => id !== tag.id) })}
           >
             {tag.name}
+            <CloseIcon size={16} />
+          </button>
+        </li>
+      ))}
+      {filters.options.map((value) => (
+        <li key={`option-${value}`}>
+          <button
+            type="button"
+            className={styles.chip}
+            aria-label={`Убрать фильтр «${value}»`}
+            onClick={() => onChange({ options: filters.options.filter((chosen) => chosen !== value) })}
+          >
+            {value}
             <CloseIcon size={16} />
           </button>
         </li>

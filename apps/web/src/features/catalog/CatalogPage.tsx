@@ -2,7 +2,8 @@ import { useCallback, useMemo, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { CatalogResponse, Category } from "@shop/shared/schemas/catalog";
 import { CATALOG_PAGE_SIZE } from "@shop/shared/constants";
-import { useQuery } from "../../lib/query";
+import { peek, useQuery } from "../../lib/query";
+import type { OptionValueGroup } from "../../lib/api";
 import { usePageMeta } from "../../lib/seo";
 import { ProductGrid } from "../../components/ProductGrid";
 import { EmptyState } from "../../components/EmptyState";
@@ -16,6 +17,8 @@ import {
   hasActiveFilters,
   loadCatalog,
   loadCategories,
+  loadOptionValues,
+  optionValuesKey,
   searchFromFilters,
   type CatalogFilters,
 } from "./catalog-filters";
@@ -26,6 +29,7 @@ import styles from "./CatalogPage.module.css";
 
 const EMPTY_CATALOG: CatalogResponse = { products: [], totalPages: 0, total: 0, page: 1 };
 const NO_CATEGORIES: Category[] = [];
+const NO_OPTION_GROUPS: OptionValueGroup[] = [];
 
 export default function CatalogPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -34,6 +38,13 @@ export default function CatalogPage() {
 
   const catalog = useQuery(catalogKey(filters), loadCatalog(filters), EMPTY_CATALOG);
   const categories = useQuery(CATEGORIES_KEY, loadCategories, NO_CATEGORIES);
+  // the option values are asked for once the shopper turns to the filters (or the address has some, or the server
+  // embedded them): the catalogue's first load stays the page's own data alone
+  const [filtersInUse, setFiltersInUse] = useState(false);
+  const optionsKey = optionValuesKey(filters.mainCategory);
+  const optionsWanted = filtersInUse || panelOpen || filters.options.length > 0 || peek(optionsKey) !== undefined;
+  const optionGroups = useQuery(optionsWanted ? optionsKey : null, loadOptionValues(filters.mainCategory), NO_OPTION_GROUPS);
+  const onFiltersInUse = useCallback(() => setFiltersInUse(true), []);
 
   // rendered at once rather than as a transition: a tick or a chip answers the tap without a frame of the old state,
   // and the next change (a typed price when its pause ends) starts from these filters, never from the ones before
@@ -45,7 +56,7 @@ export default function CatalogPage() {
   const onChange = (change: Partial<CatalogFilters>, options?: { replace?: boolean }) =>
     apply(changeFilters(filters, change), options?.replace);
   const onReset = () => {
-    apply(changeFilters(filters, { mainCategory: null, subCategories: [], priceFrom: null, priceTo: null, sortOrder: "default", inStock: false }));
+    apply(changeFilters(filters, { mainCategory: null, subCategories: [], priceFrom: null, priceTo: null, sortOrder: "default", inStock: false, options: [] }));
     setPanelOpen(false);
   };
   const closePanel = useCallback(() => setPanelOpen(false), []);
@@ -57,7 +68,10 @@ export default function CatalogPage() {
   const category = categories.data.find((item) => item.id === filters.mainCategory);
   const heading = category?.name ?? "Все товары";
   const activeCount =
-    (filters.mainCategory ? 1 : 0) + filters.subCategories.length + (filters.priceFrom !== null || filters.priceTo !== null ? 1 : 0);
+    (filters.mainCategory ? 1 : 0) +
+    filters.subCategories.length +
+    filters.options.length +
+    (filters.priceFrom !== null || filters.priceTo !== null ? 1 : 0);
 
   usePageMeta({
     title: category ? `${category.name} ручной работы` : "Каталог изделий ручной работы",
@@ -74,6 +88,8 @@ export default function CatalogPage() {
           filters={filters}
           categories={categories.data}
           categoriesLoading={categories.loading}
+          optionGroups={optionGroups.data}
+          onInUse={onFiltersInUse}
           onChange={onChange}
           onReset={onReset}
           open={panelOpen}

@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState } from "react";
 import type { Category } from "@shop/shared/schemas/catalog";
 import { ONLY_IN_STOCK_TEXT } from "@shop/shared/stock";
 import { CloseIcon } from "../../components/Icons";
+import type { OptionValueGroup } from "../../lib/api";
 import { parsePrice, type CatalogFilters } from "./catalog-filters";
 import styles from "./FilterPanel.module.css";
 
@@ -9,6 +10,10 @@ interface Props {
   filters: CatalogFilters;
   categories: Category[];
   categoriesLoading: boolean;
+  /** the option values products of the chosen main category have ('Размер': 15, 16, 17) */
+  optionGroups: readonly OptionValueGroup[];
+  /** the pointer or the focus came to the panel: what it loads on demand may come now */
+  onInUse(): void;
   onChange(change: Partial<CatalogFilters>, options?: { replace?: boolean }): void;
   onReset(): void;
   /** mobile: the panel slides in over the page */
@@ -75,7 +80,7 @@ function PriceInput({ label, value, onCommit }: { label: string; value: number |
  * so the desktop sidebar shows it on the first screen), tags as checkboxes (only when there are tags), 'Только в
  * наличии', 'Сбросить'. A sidebar on desktop, a slide-in panel on mobile.
  */
-export function FilterPanel({ filters, categories, categoriesLoading, onChange, onReset, open, onClose, resultCount }: Props) {
+export function FilterPanel({ filters, categories, categoriesLoading, optionGroups, onInUse, onChange, onReset, open, onClose, resultCount }: Props) {
   const mains = categories.filter((category) => category.type === "main");
   const tags = categories.filter((category) => category.type === "sub");
   const total = mains.reduce((sum, category) => sum + category.product_count, 0);
@@ -103,6 +108,14 @@ export function FilterPanel({ filters, categories, categoriesLoading, onChange, 
     onChange({ subCategories: next });
   };
 
+  const isChosen = (value: string) => filters.options.some((chosen) => chosen.toLocaleLowerCase("ru-RU") === value.toLocaleLowerCase("ru-RU"));
+  const toggleOption = (value: string) =>
+    onChange({
+      options: isChosen(value)
+        ? filters.options.filter((chosen) => chosen.toLocaleLowerCase("ru-RU") !== value.toLocaleLowerCase("ru-RU"))
+        : [...filters.options, value],
+    });
+
   return (
     <>
       <div className={`${styles.backdrop} ${open ? styles.backdropOpen : ""}`} onClick={onClose} aria-hidden="true" />
@@ -111,6 +124,8 @@ export function FilterPanel({ filters, categories, categoriesLoading, onChange, 
         aria-label="Фильтры"
         id="catalog-filters"
         data-testid="filter-panel"
+        onPointerEnter={onInUse}
+        onFocus={onInUse}
       >
         <div className={styles.head}>
           <h2 className={styles.title}>Фильтры</h2>
@@ -205,6 +220,30 @@ export function FilterPanel({ filters, categories, categoriesLoading, onChange, 
               <span className={styles.tagName}>{ONLY_IN_STOCK_TEXT}</span>
             </label>
           </section>
+
+          {/* after everything else: the values arrive after the first paint and push nothing down */}
+          {optionGroups.map((group, index) => (
+            <section key={group.name} className={styles.section} aria-labelledby={`filter-option-${index}`} data-testid="filter-option">
+              <h3 id={`filter-option-${index}`} className={styles.sectionTitle}>
+                {group.name}
+              </h3>
+              <ul className={styles.valueList}>
+                {group.values.map((value) => (
+                  <li key={value}>
+                    <button
+                      type="button"
+                      className={styles.value}
+                      aria-pressed={isChosen(value)}
+                      aria-label={`${group.name}: ${value}`}
+                      onClick={() => toggleOption(value)}
+                    >
+                      {value}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
         </div>
 
         <div className={styles.foot}>

@@ -15,6 +15,8 @@ export interface CatalogFilters {
   sortOrder: SortOrder;
   /** 'Только в наличии': sold-out products hidden (docs/product.md#stock) */
   inStock: boolean;
+  /** option values ('17', 'синий'): products with a variant of any of them (docs/product.md#choosing-a-variant) */
+  options: string[];
 }
 
 export const SORT_OPTIONS: { value: SortOrder; label: string }[] = [
@@ -56,7 +58,18 @@ export function filtersFromSearch(search: URLSearchParams): CatalogFilters {
     priceTo: parsePrice(search.get("priceTo")),
     sortOrder: SORT_OPTIONS.some((option) => option.value === sort) ? (sort as SortOrder) : "default",
     inStock: search.get("inStock") === "true",
+    options: parseOptionValues(search.getAll("option")),
   };
+}
+
+/** `option=17,синий` (or the parameter repeated): the values, trimmed, each once, at most 40 characters as the shop keeps them. */
+export function parseOptionValues(raw: readonly string[]): string[] {
+  const values: string[] = [];
+  for (const part of raw.flatMap((text) => text.split(","))) {
+    const value = part.trim().slice(0, 40);
+    if (value && !values.some((known) => known.toLocaleLowerCase("ru-RU") === value.toLocaleLowerCase("ru-RU"))) values.push(value);
+  }
+  return values;
 }
 
 export function searchFromFilters(filters: CatalogFilters): URLSearchParams {
@@ -67,6 +80,7 @@ export function searchFromFilters(filters: CatalogFilters): URLSearchParams {
   if (filters.priceTo !== null) search.set("priceTo", String(filters.priceTo));
   if (filters.sortOrder !== "default") search.set("sortOrder", filters.sortOrder);
   if (filters.inStock) search.set("inStock", "true");
+  if (filters.options.length) search.set("option", filters.options.join(","));
   if (filters.page > 1) search.set("page", String(filters.page));
   return search;
 }
@@ -83,7 +97,8 @@ export function hasActiveFilters(filters: CatalogFilters): boolean {
     filters.priceFrom !== null ||
     filters.priceTo !== null ||
     filters.sortOrder !== "default" ||
-    filters.inStock
+    filters.inStock ||
+    filters.options.length > 0
   );
 }
 
@@ -97,6 +112,7 @@ export function toCatalogQuery(filters: CatalogFilters): CatalogQuery {
     priceTo: filters.priceTo ?? undefined,
     sortOrder: filters.sortOrder,
     inStock: filters.inStock || undefined,
+    option: filters.options.length ? filters.options.join(",") : undefined,
   };
 }
 
@@ -105,3 +121,6 @@ export const CATEGORIES_KEY = paths.categories;
 
 export const loadCatalog = (filters: CatalogFilters) => () => api.catalog(toCatalogQuery(filters));
 export const loadCategories = () => api.categories();
+
+export const optionValuesKey = (mainCategory: number | null) => paths.optionValues(mainCategory);
+export const loadOptionValues = (mainCategory: number | null) => () => api.optionValues(mainCategory);

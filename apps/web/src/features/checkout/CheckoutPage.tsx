@@ -15,6 +15,7 @@ import { isInTelegram, telegramHaptic, telegramUser } from "../../lib/telegram";
 import { useTelegramMainButton } from "../../hooks/useTelegramBottomButtons";
 import { useFreshCart } from "../../hooks/useFreshCart";
 import { NO_ITEMS, cartCount, stockProblem, useCart, useCartItems } from "../../stores/cart";
+import { lineKey } from "../../stores/cart-line";
 import { checkoutFormStarted, setCheckoutDraftStarted } from "../../stores/checkout-draft";
 import { CartLine } from "../../components/CartLine";
 import { CartSkeleton } from "../../components/CartSkeleton";
@@ -138,7 +139,7 @@ export default function CheckoutPage() {
       }
     }
     // one key per checkout attempt: a retry of the same order reuses it, an edited order gets a new one
-    const fingerprint = JSON.stringify([form, items.map((item) => [item.id, item.quantity]), delivery?.choice ?? null]);
+    const fingerprint = JSON.stringify([form, items.map((item) => [lineKey(item), item.quantity]), delivery?.choice ?? null]);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
 
     submittingRef.current = true;
@@ -223,7 +224,7 @@ export default function CheckoutPage() {
             </h2>
             <ul className={styles.lines}>
               {items.map((item) => (
-                <CartLine key={item.id} item={item} variant="checkout" />
+                <CartLine key={lineKey(item)} item={item} variant="checkout" />
               ))}
             </ul>
           </section>

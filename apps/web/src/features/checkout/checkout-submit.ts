@@ -50,6 +50,14 @@ export function orderSourceFor(telegramUser: TelegramWebAppUser | null, userAgen
   return detectOrderSource(telegramUser !== null, userAgent);
 }
 
+/** A line's variant and personalisation as an order sends them; nothing for a plain product (its bytes as before). */
+function lineChoice(item: CartItem) {
+  return {
+    ...(item.variant_id !== undefined ? { variant_id: item.variant_id } : {}),
+    ...(item.personalization?.length ? { personalization: item.personalization.map(({ field_id, value }) => ({ field_id, value })) } : {}),
+  };
+}
+
 export function directOrderBody(input: CheckoutInput, source: OrderSource): CreateOrderBody {
   const user = input.telegramUser;
   return {
@@ -61,7 +69,7 @@ export function directOrderBody(input: CheckoutInput, source: OrderSource): Crea
     telegram_last_name: user?.last_name ?? null,
     // only the product and the quantity count: the server prices the cart; the name lets it say which product
     // is no longer sold
-    cart_items: input.items.map((item) => ({ product_id: item.id, product_name: item.name, quantity: item.quantity })),
+    cart_items: input.items.map((item) => ({ product_id: item.id, product_name: item.name, quantity: item.quantity, ...lineChoice(item) })),
     ...(input.delivery ? { delivery: input.delivery } : {}),
   };
 }
@@ -69,7 +77,7 @@ export function directOrderBody(input: CheckoutInput, source: OrderSource): Crea
 export function prepareOrderBody(input: CheckoutInput, source: OrderSource): PrepareOrderBody {
   return {
     order: trimmedForm(input.form),
-    cart: input.items.map((item) => ({ id: item.id, name: item.name, quantity: item.quantity })),
+    cart: input.items.map((item) => ({ id: item.id, name: item.name, quantity: item.quantity, ...lineChoice(item) })),
     source,
   };
 }
@@ -117,7 +125,16 @@ export async function submitCheckout(input: CheckoutInput): Promise<CheckoutOutc
         kind: "created",
         orderNumber: created.order_number,
         summary: {
-          items: input.items.map(({ id, name, quantity, price }) => ({ id, name, quantity, price })),
+          items: input.items.map(({ id, name, quantity, price, variant_title, personalization }) => ({
+            id,
+            name,
+            quantity,
+            price,
+            ...(variant_title ? { variant_title } : {}),
+            ...(personalization?.length
+              ? { personalization: personalization.map(({ label, value, kind }) => ({ label, value, kind })) }
+              : {}),
+          })),
           totals: { subtotal, discount_percent, discount_amount, delivery_cost, total },
           delivery: created.delivery ?? null,
           paymentStatus: created.payment_status,

@@ -33,6 +33,21 @@ const DETAIL: MyOrderDetail = {
   items: [
     { id: 1, product_id: 5, product_name: "Ваза «Лён»", product_sku: "HM-000005", product_image: "/uploads/v.webp", price: 1200, quantity: 1, variant_id: null, variant_title: null, personalization: [] },
     { id: 2, product_id: null, product_name: "Кружка (снята с продажи)", product_sku: "HM-000009", product_image: null, price: 345, quantity: 2, variant_id: null, variant_title: null, personalization: [] },
+    {
+      id: 3,
+      product_id: 12,
+      product_name: "Кольцо «Волна»",
+      product_sku: "HM-000012-17G",
+      product_image: null,
+      price: 1950,
+      quantity: 1,
+      variant_id: 103,
+      variant_title: "Размер: 17, Металл: золото",
+      personalization: [
+        { label: "Гравировка", value: "Анне", price: 300 },
+        { label: "Подарочная упаковка", value: "Да", price: 150 },
+      ],
+    },
   ],
 };
 
@@ -148,6 +163,10 @@ describe("my orders", () => {
     // the product still in the shop is a link, the removed one plain text
     expect(screen.getByRole("link", { name: "Ваза «Лён»" }).getAttribute("href")).toBe("/product/5");
     expect(screen.queryByRole("link", { name: "Кружка (снята с продажи)" })).toBeNull();
+    // a variant's line: its variant and texts as ordered, the link at that variant
+    expect(screen.getByRole("link", { name: "Кольцо «Волна»" }).getAttribute("href")).toBe("/product/12?variant=103");
+    expect(screen.getByTestId("line-variant").textContent).toBe("Размер: 17, Металл: золото");
+    expect(screen.getByTestId("line-personalization").textContent).toBe("Гравировка: АннеПодарочная упаковка: Да");
 
     fireEvent.click(card);
     expect(card.getAttribute("aria-expanded")).toBe("false");

@@ -16,6 +16,7 @@ import { useQuery } from "../../lib/query";
 import { telegramLaunch } from "../../lib/telegram";
 import { OrdersIcon } from "../../components/Icons";
 import { ProductImage } from "../../components/ProductImage";
+import { LineDetails } from "../../components/LineDetails";
 import { OrderPayment } from "./OrderPayment";
 import styles from "./MyOrdersPage.module.css";
 
@@ -64,9 +65,14 @@ function OrderItems({ id }: { id: number }) {
           <span className={styles.itemTotal}>{formatPrice(item.price * item.quantity)}</span>
         </span>
       }
+      description={
+        item.variant_title || item.personalization?.length ? (
+          <LineDetails variantTitle={item.variant_title} personalization={item.personalization} />
+        ) : undefined
+      }
     >
       {item.product_id ? (
-        <Link to={`/product/${item.product_id}`} className={styles.telegramLink}>
+        <Link to={item.variant_id ? `/product/${item.product_id}?variant=${item.variant_id}` : `/product/${item.product_id}`} className={styles.telegramLink}>
           {item.product_name}
         </Link>
       ) : (

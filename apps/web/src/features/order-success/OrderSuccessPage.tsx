@@ -6,6 +6,7 @@ import { closeTelegramApp, isInTelegram } from "../../lib/telegram";
 import { readOrderSummary, type OrderSummary } from "../../lib/order-summary";
 import { formatPrice } from "@shop/shared/format";
 import { TotalsList } from "../../components/TotalsList";
+import { LineDetails } from "../../components/LineDetails";
 import styles from "./OrderSuccessPage.module.css";
 import { AfterOrderPrompts } from "./AfterOrderPrompts";
 
@@ -19,9 +20,12 @@ function Summary({ summary }: { summary: OrderSummary }) {
         Состав заказа
       </h2>
       <ul className={styles.lines}>
-        {items.map((item) => (
-          <li key={item.id} className={styles.line}>
-            <span className={styles.lineName}>{item.name}</span>
+        {items.map((item, index) => (
+          <li key={index} className={styles.line} data-testid="order-summary-line">
+            <span className={styles.lineName}>
+              {item.name}
+              <LineDetails variantTitle={item.variant_title} personalization={item.personalization} />
+            </span>
             <span className={styles.lineQuantity}>× {item.quantity}</span>
             <span className={styles.linePrice}>{formatPrice(Math.round(item.price * 100 * item.quantity) / 100)}</span>
           </li>

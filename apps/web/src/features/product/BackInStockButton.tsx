@@ -10,29 +10,30 @@ export const BACK_IN_STOCK_OFF_TEXT = "Уведомление о поступл�
 const SUBSCRIBED_LABEL = "Не сообщать о поступлении";
 
 /**
- * «Сообщить о поступлении» on a sold-out product in the Mini App (docs/product.md#back-in-stock): a toggle that
- * subscribes the Telegram user or stops the subscription, each with a short confirmation.
+ * «Сообщить о поступлении» on a sold-out product (or the sold-out variant chosen) in the Mini App
+ * (docs/product.md#back-in-stock): a toggle that subscribes the Telegram user or stops the subscription, each with a
+ * short confirmation.
  */
-export function BackInStockButton({ productId, className }: { productId: number; className?: string }) {
+export function BackInStockButton({ productId, variantId, className }: { productId: number; variantId?: number; className?: string }) {
   const [subscribed, setSubscribed] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     let live = true;
     api
-      .backInStock(productId)
+      .backInStock(productId, "GET", variantId)
       .then((answer) => live && setSubscribed(answer.subscribed))
       .catch(() => live && setSubscribed(false));
     return () => {
       live = false;
     };
-  }, [productId]);
+  }, [productId, variantId]);
 
   const toggle = async () => {
     const next = !subscribed;
     setBusy(true);
     try {
-      const answer = await api.backInStock(productId, next ? "POST" : "DELETE");
+      const answer = await api.backInStock(productId, next ? "POST" : "DELETE", variantId);
       setSubscribed(answer.subscribed);
       showToast(answer.subscribed ? BACK_IN_STOCK_ON_TEXT : BACK_IN_STOCK_OFF_TEXT, answer.subscribed ? "success" : "info");
       telegramHaptic("success");

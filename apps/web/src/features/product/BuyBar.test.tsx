@@ -3,7 +3,9 @@ import { createRef } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Product } from "@shop/shared/schemas/catalog";
+import { formatPrice } from "@shop/shared/format";
 import { useCart } from "../../stores/cart";
+import { addToCart } from "../../stores/shop-actions";
 import { BuyBar } from "./BuyBar";
 
 const vase: Product = {
@@ -25,7 +27,15 @@ const vase: Product = {
 function renderBar(product: Product, quantity = 0) {
   return render(
     <MemoryRouter>
-      <BuyBar product={product} quantity={quantity} actionsRef={createRef()} flyFrom={createRef()} />
+      <BuyBar
+        name={product.name}
+        price={formatPrice(product.price)}
+        stock={product}
+        quantity={quantity}
+        lineKey={product.id}
+        onAdd={() => addToCart(product)}
+        actionsRef={createRef()}
+      />
     </MemoryRouter>,
   );
 }

@@ -19,6 +19,9 @@ import { ShareMenu } from "./ShareMenu";
 import { BuyBar } from "./BuyBar";
 import { BackInStockButton } from "./BackInStockButton";
 import { ProductTabs } from "./ProductTabs";
+import { ProductChoice } from "../../components/ProductChoice";
+import { useProductChoice } from "./useProductChoice";
+import { hasOptions } from "../../lib/variant-choice";
 import { useTelegramBuyButtons } from "./useTelegramBuyButtons";
 import { loadProduct, loadSimilar, parseProductId, productKey, similarKey } from "./product-data";
 import styles from "./ProductPage.module.css";
@@ -33,28 +36,62 @@ function BackLink() {
   );
 }
 
+/** Brings what 'Добавить в корзину' asked for into view: the option without a value, else the first field to fix. */
+function showProblem(container: HTMLElement | null) {
+  requestAnimationFrame(() => {
+    const target =
+      container?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      container?.querySelector<HTMLElement>('[data-testid="product-option"][aria-describedby] button:not(:disabled)');
+    target?.scrollIntoView?.({ block: "center", behavior: "smooth" });
+    target?.focus({ preventScroll: true });
+  });
+}
+
 function ProductView({ product }: { product: Product }) {
   const [imageIndex, setImageIndex] = useState(0);
   const [lightboxOpen, setLightboxOpen] = useState(false);
-  const quantity = useCartQuantity(product.id);
+  const choice = useProductChoice(product);
+  // the line the choice makes; none while an option has no value
+  const lineQuantity = useCartQuantity(choice.key ?? product.id);
+  const quantity = choice.key === null ? 0 : lineQuantity;
   const galleryRef = useRef<HTMLDivElement>(null);
   const actionsRef = useRef<HTMLDivElement>(null);
+  const choiceRef = useRef<HTMLDivElement>(null);
   const similar = useQuery(similarKey(product.id), loadSimilar(product.id), NO_PRODUCTS);
   const mainCategory = product.categories.find((category) => category.type === "main");
-  const availability = availabilityOf(product);
+  const availability = availabilityOf(choice.stock);
+  const images = choice.images;
+  // another variant's photos start from their first
+  const galleryKey = images.map((image) => image.id).join(",");
+  const [shownGallery, setShownGallery] = useState(galleryKey);
+  if (shownGallery !== galleryKey) {
+    setShownGallery(galleryKey);
+    setImageIndex(0);
+  }
+  const price = choice.priceFrom ? `от ${formatPrice(choice.price)}` : formatPrice(choice.price);
+  const add = (from: Element | null) => {
+    const line = choice.takeLine();
+    if (line) addToCart(line, from);
+    else showProblem(choiceRef.current);
+  };
   // inside Telegram its bottom buttons add to the cart and lead to it, instead of the page's own
-  const telegramButtons = useTelegramBuyButtons(product, quantity, galleryRef);
+  const telegramButtons = useTelegramBuyButtons(product, {
+    inCart: quantity > 0,
+    orderable: availability.orderable,
+    prompt: choice.prompt,
+    onAdd: () => add(galleryRef.current),
+  });
 
-  usePageMeta({ title: product.name, description: product.description, image: product.images[0]?.image_url, type: "product" });
+  usePageMeta({ title: product.name, description: product.description, image: images[0]?.image_url, type: "product" });
 
   return (
     <>
       <div className={styles.product}>
         <div ref={galleryRef} className={styles.galleryColumn}>
           <Gallery
-            images={product.images}
+            images={images}
             name={product.name}
-            index={Math.min(imageIndex, Math.max(0, product.images.length - 1))}
+            index={Math.min(imageIndex, Math.max(0, images.length - 1))}
             onIndex={setImageIndex}
             onOpen={() => setLightboxOpen(true)}
           />
@@ -67,18 +104,34 @@ function ProductView({ product }: { product: Product }) {
             </Link>
           ) : null}
           <h1 className={styles.name}>{product.name}</h1>
-          <p className={styles.sku}>Арт. {product.sku}</p>
+          <p className={styles.sku} data-testid="product-sku">
+            Арт. {choice.sku}
+          </p>
           <div className={styles.priceRow}>
-            <p className={styles.price}>{formatPrice(product.price)}</p>
+            <p className={styles.price} data-testid="product-price">
+              {price}
+            </p>
             <div className={styles.iconActions}>
               <WishlistButton product={product} className={styles.heart} size={22} />
-              <ShareMenu productId={product.id} name={product.name} price={product.price} />
+              <ShareMenu productId={product.id} name={product.name} price={choice.price} />
             </div>
           </div>
-          <Availability product={product} className={styles.availability} />
+          <Availability product={choice.stock} className={styles.availability} />
+
+          <div ref={choiceRef}>
+            <ProductChoice
+              product={product}
+              selection={choice.selection}
+              onPick={choice.pick}
+              values={choice.values}
+              onValue={choice.setValue}
+              askedOptionId={choice.askedOptionId}
+              errors={choice.errors}
+            />
+          </div>
 
           <div ref={actionsRef} className={styles.actions}>
-            {quantity > 0 ? (
+            {quantity > 0 && choice.key !== null ? (
               <>
                 <button type="button" className="btn btn-lg btn-done" disabled>
                   В корзине
@@ -87,8 +140,8 @@ function ProductView({ product }: { product: Product }) {
                   quantity={quantity}
                   minimum={1}
                   productName={product.name}
-                  maximum={quantityLimit(product)}
-                  onChange={(next) => changeCartQuantity(product.id, next)}
+                  maximum={quantityLimit(choice.stock)}
+                  onChange={(next) => changeCartQuantity(choice.key!, next)}
                 />
               </>
             ) : !availability.orderable ? (
@@ -96,13 +149,15 @@ function ProductView({ product }: { product: Product }) {
                 <button type="button" className={`btn btn-secondary btn-lg ${styles.addButton}`} disabled>
                   {SOLD_OUT_TEXT}
                 </button>
-                {isInTelegram() ? <BackInStockButton productId={product.id} className={styles.addButton} /> : null}
+                {isInTelegram() && (choice.variant || !hasOptions(product)) ? (
+                  <BackInStockButton key={choice.variant?.id ?? 0} productId={product.id} variantId={choice.variant?.id} className={styles.addButton} />
+                ) : null}
               </>
             ) : telegramButtons ? null : (
               <button
                 type="button"
                 className={`btn btn-primary btn-lg ${styles.addButton} replaced-in-telegram`}
-                onClick={() => addToCart(product, galleryRef.current)}
+                onClick={() => add(galleryRef.current)}
               >
                 Добавить в корзину
               </button>
@@ -114,7 +169,7 @@ function ProductView({ product }: { product: Product }) {
             </p>
           ) : null}
 
-          <ProductTabs product={product} />
+          <ProductTabs product={product} sku={choice.sku} />
         </div>
       </div>
 
@@ -127,13 +182,23 @@ function ProductView({ product }: { product: Product }) {
         </section>
       ) : null}
 
-      {telegramButtons ? null : <BuyBar product={product} quantity={quantity} actionsRef={actionsRef} flyFrom={galleryRef} />}
-
-      {lightboxOpen && product.images.length > 0 ? (
-        <Lightbox
-          images={product.images}
+      {telegramButtons ? null : (
+        <BuyBar
           name={product.name}
-          index={Math.min(imageIndex, product.images.length - 1)}
+          price={price}
+          stock={choice.stock}
+          quantity={quantity}
+          lineKey={choice.key}
+          onAdd={() => add(galleryRef.current)}
+          actionsRef={actionsRef}
+        />
+      )}
+
+      {lightboxOpen && images.length > 0 ? (
+        <Lightbox
+          images={images}
+          name={product.name}
+          index={Math.min(imageIndex, images.length - 1)}
           onIndex={setImageIndex}
           onClose={() => setLightboxOpen(false)}
         />

@@ -9,7 +9,7 @@ const TABS = [
 ] as const;
 
 /** 'Описание' (or 'Описание отсутствует') and 'Характеристики': Артикул, Материал, Размеры (Ш×В×Г) with '?'. */
-export function ProductTabs({ product }: { product: Product }) {
+export function ProductTabs({ product, sku = product.sku }: { product: Product; /** the chosen variant's article */ sku?: string }) {
   const [tab, setTab] = useState<(typeof TABS)[number]["key"]>("description");
   const id = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -62,7 +62,7 @@ export function ProductTabs({ product }: { product: Product }) {
           <dl className={styles.specs}>
             <div>
               <dt>Артикул</dt>
-              <dd>{product.sku}</dd>
+              <dd>{sku}</dd>
             </div>
             {product.material ? (
               <div>

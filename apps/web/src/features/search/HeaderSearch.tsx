@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { Link, useNavigate } from "react-router-dom";
 import type { ProductCard } from "@shop/shared/schemas/catalog";
 import { SEARCH_DEBOUNCE_MS, SEARCH_DROPDOWN_LIMIT, SEARCH_MIN_QUERY_LENGTH } from "@shop/shared/constants";
-import { formatPrice } from "@shop/shared/format";
+import { cardPrice } from "../../components/ProductCard";
 import { api } from "../../lib/api";
 import { ProductImage } from "../../components/ProductImage";
 import { SearchIcon } from "../../components/Icons";
@@ -139,7 +139,7 @@ export function HeaderSearch() {
                       <ProductImage image={product.images[0]} alt="" />
                     </span>
                     <span className={styles.name}>{product.name}</span>
-                    <span className={styles.price}>{formatPrice(product.price)}</span>
+                    <span className={styles.price}>{cardPrice(product)}</span>
                   </Link>
                 </li>
               ))}

@@ -1,6 +1,5 @@
 import { useRef } from "react";
 import { Link } from "react-router-dom";
-import { formatPrice } from "@shop/shared/format";
 import { SOLD_OUT_TEXT, availabilityOf } from "@shop/shared/stock";
 import { usePageMeta } from "../../lib/seo";
 import { useCartQuantity } from "../../stores/cart";
@@ -11,6 +10,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { HeartIcon, TrashIcon } from "../../components/Icons";
 import { Availability } from "../../components/Availability";
 import { ProductImage } from "../../components/ProductImage";
+import { cardPrice } from "../../components/ProductCard";
 import styles from "./WishlistPage.module.css";
 
 function WishlistItem({ product }: { product: ProductSnapshot }) {
@@ -27,7 +27,7 @@ function WishlistItem({ product }: { product: ProductSnapshot }) {
           {product.name}
         </Link>
         <span className={styles.sku}>Арт. {product.sku}</span>
-        <span className={styles.price}>{formatPrice(product.price)}</span>
+        <span className={styles.price}>{cardPrice(product)}</span>
         <Availability product={product} />
       </div>
       <div className={styles.actions}>
@@ -39,6 +39,10 @@ function WishlistItem({ product }: { product: ProductSnapshot }) {
           <button type="button" className="btn btn-secondary btn-sm" disabled>
             {SOLD_OUT_TEXT}
           </button>
+        ) : product.has_options ? (
+          <Link to={href} className="btn btn-primary btn-sm">
+            В корзину
+          </Link>
         ) : (
           <button type="button" className="btn btn-primary btn-sm" onClick={() => addToCart(product, imageRef.current)}>
             В корзину

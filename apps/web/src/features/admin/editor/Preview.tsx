@@ -1,8 +1,24 @@
 import { useEffect, useState } from "react";
 import { formatDimensions, formatPrice } from "@shop/shared/format";
 import { availabilityOf } from "@shop/shared/stock";
+import { ProductChoice } from "../../../components/ProductChoice";
+import {
+  chosenVariant,
+  extrasOf,
+  galleryOf,
+  initialSelection,
+  missingOption,
+  choosePrompt,
+  pick,
+  piecePrice,
+  priceRange,
+  stockOf,
+  type ChoiceProduct,
+  type FieldValues,
+  type Selection,
+} from "../../../lib/variant-choice";
 import type { EditorImage, ProductForm } from "./payload";
-import { parseCount, parseDimension } from "./payload";
+import { parseDimension } from "./payload";
 import buttons from "../components/buttons.module.css";
 import card from "../components/card.module.css";
 import segmented from "../components/segmented.module.css";
@@ -13,21 +29,46 @@ interface Props {
   form: ProductForm;
   images: EditorImage[];
   sku: string | null;
+  /** the product as the shop will send it: options, variants and personalisation included */
+  product: ChoiceProduct;
 }
 
-/** How the product will look in the shop: as a catalogue card, or as its page. */
-export default function Preview({ form, images, sku }: Props) {
+/** The card's price: 'от …' when the switched-on variants cost differently. */
+function cardPriceOf(product: ChoiceProduct): string {
+  const { min, max } = priceRange(product, []);
+  return min !== max ? `от ${formatPrice(min)}` : formatPrice(product.price);
+}
+
+/**
+ * How the product will look in the shop: as a catalogue card, or as its page — its options and personalisation
+ * drawn by the shopper's own component (components/ProductChoice.tsx), the price, stock, article and photos following
+ * the choice as they will in the shop.
+ */
+export default function Preview({ form, images, sku, product }: Props) {
   const [view, setView] = useState<"card" | "page">("card");
   const [activeIndex, setActiveIndex] = useState(0);
+  const [selection, setSelection] = useState<Selection>(() => initialSelection(product, null));
+  const [values, setValues] = useState<FieldValues>({});
+  const optionCount = product.options?.length ?? 0;
+  // options added or removed: the choice starts again
+  const currentSelection = selection.length === optionCount ? selection : initialSelection(product, null);
+  const variant = chosenVariant(product, currentSelection);
+  const gallery = galleryOf(product, currentSelection);
+  const shownImages = gallery.map((image) => images.find((item) => item.previewUrl === image.image_url)).filter((image) => image !== undefined);
   useEffect(() => {
-    if (activeIndex >= images.length) setActiveIndex(0);
-  }, [images.length, activeIndex]);
+    if (activeIndex >= shownImages.length) setActiveIndex(0);
+  }, [shownImages.length, activeIndex]);
 
-  const price = formatPrice(form.price.trim() === "" ? 0 : form.price.replace(",", "."));
+  const range = priceRange(product, currentSelection);
+  const extras = extrasOf(product, values);
+  const piece = piecePrice(variant ? variant.price : range.min, extras);
+  const price = !variant && range.min !== range.max ? `от ${formatPrice(piece)}` : formatPrice(piece);
   const name = form.name.trim() || "Название товара";
-  const main = images[activeIndex] ?? images[0];
+  const main = shownImages[activeIndex] ?? shownImages[0];
   const dimensions = formatDimensions(parseDimension(form.width), parseDimension(form.height), parseDimension(form.depth));
-  const availability = availabilityOf({ stock: parseCount(form.stock), made_to_order_days: parseCount(form.madeToOrderDays) });
+  const availability = availabilityOf(stockOf(product, variant));
+  const missing = missingOption(product, currentSelection);
+  const withOptions = optionCount > 0;
   const availabilityLine = availability.label ? (
     <span className={`${styles.availability} ${styles[availability.kind] ?? ""}`} data-testid="preview-availability">
       {availability.label}
@@ -55,10 +96,10 @@ export default function Preview({ form, images, sku }: Props) {
           </div>
           <div className={styles.cardBody}>
             <span className={styles.cardName}>{name}</span>
-            <span className={styles.price}>{price}</span>
-            {availabilityLine}
+            <span className={styles.price}>{cardPriceOf(product)}</span>
+            {withOptions ? null : availabilityLine}
             <button type="button" className={`${buttons.primary} ${buttons.block}`} disabled>
-              {availability.orderable ? "В корзину" : availability.label}
+              {availabilityOf(product).orderable ? "В корзину" : availabilityOf(product).label}
             </button>
           </div>
         </div>
@@ -67,9 +108,9 @@ export default function Preview({ form, images, sku }: Props) {
           <div className={styles.pageImage}>
             {main ? <img src={main.previewUrl} alt="" /> : <span className={text.muted}>[Фото]</span>}
           </div>
-          {images.length > 1 && (
+          {shownImages.length > 1 && (
             <div className={styles.thumbs}>
-              {images.map((image, index) => (
+              {shownImages.map((image, index) => (
                 <img
                   key={image.key}
                   src={image.previewUrl}
@@ -83,11 +124,22 @@ export default function Preview({ form, images, sku }: Props) {
             </div>
           )}
           <h3 className={styles.name}>{name}</h3>
-          <p className={styles.price}>{price}</p>
+          <p className={styles.price} data-testid="preview-price">
+            {price}
+          </p>
           {availabilityLine}
+          <div className={styles.choice}>
+            <ProductChoice
+              product={product}
+              selection={currentSelection}
+              onPick={(index, valueId) => setSelection(pick(currentSelection, index, valueId))}
+              values={values}
+              onValue={(fieldId, value) => setValues((current) => ({ ...current, [fieldId]: value }))}
+            />
+          </div>
           <dl className={styles.specs}>
             <dt>Артикул</dt>
-            <dd>{sku ?? "будет присвоен при сохранении"}</dd>
+            <dd>{sku ? (variant?.sku ?? sku) : "будет присвоен при сохранении"}</dd>
             {form.material.trim() && (
               <>
                 <dt>Материал</dt>
@@ -103,7 +155,7 @@ export default function Preview({ form, images, sku }: Props) {
           </dl>
           <p className={styles.description}>{form.description.trim() || "Описание отсутствует"}</p>
           <button type="button" className={`${buttons.primary} ${buttons.block}`} disabled>
-            {availability.orderable ? "Добавить в корзину" : availability.label}
+            {!availability.orderable ? availability.label : missing ? choosePrompt(missing) : "Добавить в корзину"}
           </button>
         </div>
       )}

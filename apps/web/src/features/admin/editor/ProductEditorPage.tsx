@@ -8,7 +8,10 @@ import { CloseIcon, PlusIcon } from "../components/icons";
 import { endSession } from "../session";
 import { isAbort, logFailure } from "../utils";
 import ImageManager from "./ImageManager";
+import OptionsEditor from "./OptionsEditor";
+import PersonalizationEditor from "./PersonalizationEditor";
 import Preview from "./Preview";
+import VariantsTable from "./VariantsTable";
 import {
   EMPTY_FORM,
   buildCreatePayload,
@@ -20,6 +23,20 @@ import {
   type SavedImage,
 } from "./payload";
 import { uploadInBatches } from "./upload";
+import {
+  choicePayload,
+  fieldsFromProduct,
+  variantsHavePhotos,
+  withoutOwnStock,
+  generateVariants,
+  optionsFromProduct,
+  previewProduct,
+  usableOptions,
+  variantsFromProduct,
+  type EditorField,
+  type EditorOption,
+  type EditorVariant,
+} from "./variants-form";
 import { WholeNumberField } from "./WholeNumberField";
 import buttons from "../components/buttons.module.css";
 import card from "../components/card.module.css";
@@ -74,6 +91,9 @@ export default function ProductEditorPage() {
   const [product, setProduct] = useState<Product | null>(null);
   const [form, setForm] = useState<ProductForm>(EMPTY_FORM);
   const [images, setImages] = useState<EditorImage[]>([]);
+  const [options, setOptions] = useState<EditorOption[]>([]);
+  const [variants, setVariants] = useState<EditorVariant[]>([]);
+  const [personalization, setPersonalization] = useState<EditorField[]>([]);
   const [loading, setLoading] = useState(true);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -105,10 +125,16 @@ export default function ProductEditorPage() {
         const nextImages: EditorImage[] = loaded
           ? loaded.images.map((image) => ({ key: `id-${image.id}`, id: image.id, url: image.image_url, previewUrl: image.image_url }))
           : [];
+        const nextOptions = loaded ? optionsFromProduct(loaded) : [];
+        const nextVariants = loaded ? generateVariants(nextOptions, variantsFromProduct(loaded), false) : [];
+        const nextFields = loaded ? fieldsFromProduct(loaded) : [];
         setProduct(loaded);
         setForm(nextForm);
         setImages(nextImages);
-        setInitialSnapshot(editorSnapshot(nextForm, nextImages));
+        setOptions(nextOptions);
+        setVariants(nextVariants);
+        setPersonalization(nextFields);
+        setInitialSnapshot(editorSnapshot(nextForm, nextImages, { options: nextOptions, variants: nextVariants, personalization: nextFields }));
         setLoading(false);
       })
       .catch((error) => {
@@ -128,7 +154,22 @@ export default function ProductEditorPage() {
     [],
   );
 
-  const dirty = initialSnapshot !== null && editorSnapshot(form, images) !== initialSnapshot;
+  const dirty = initialSnapshot !== null && editorSnapshot(form, images, { options, variants, personalization }) !== initialSnapshot;
+  const withVariants = usableOptions(options).length > 0;
+  const changeOptions = (next: EditorOption[]) => {
+    setOptions(next);
+    setVariants((current) => generateVariants(next, current));
+  };
+  // a photo taken out of the product leaves every variant's choice too
+  const changeImages = (next: EditorImage[]) => {
+    setImages(next);
+    const kept = new Set(next.map((image) => image.key));
+    setVariants((current) =>
+      current.some((variant) => variant.imageKeys.some((key) => !kept.has(key)))
+        ? current.map((variant) => ({ ...variant, imageKeys: variant.imageKeys.filter((key) => kept.has(key)) }))
+        : current,
+    );
+  };
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && !savedRef.current && currentLocation.pathname !== nextLocation.pathname,
@@ -198,11 +239,20 @@ export default function ProductEditorPage() {
     }
 
     const saved: SavedImage[] = current.map((image) => ({ id: image.id, url: image.url! }));
+    const had = { options: (product?.options?.length ?? 0) > 0, personalization: (product?.personalization?.length ?? 0) > 0 };
+    const choiceWith = (imageIds: ReadonlyMap<string, number>) => choicePayload(options, variants, personalization, imageIds, had);
+    const savedIds = new Map(current.flatMap((image) => (image.id !== undefined ? [[image.key, image.id] as const] : [])));
     try {
       if (isEdit && productId !== null) {
-        await updateProduct(productId, buildUpdatePayload(form, saved, product?.stock ?? null));
+        await updateProduct(productId, withoutOwnStock({ ...buildUpdatePayload(form, saved, product?.stock ?? null), ...choiceWith(savedIds) }, withVariants));
       } else {
-        await createProduct(buildCreatePayload(form, saved));
+        const created = await createProduct(withoutOwnStock({ ...buildCreatePayload(form, saved), ...choiceWith(new Map()) }, withVariants));
+        // a new product's photos get their ids only now: the variants' photos follow in a second save
+        if (withVariants && variantsHavePhotos(variants) && created.images.length === current.length) {
+          const createdIds = new Map(current.map((image, index) => [image.key, created.images[index]!.id]));
+          const createdImages = created.images.map((image) => ({ id: image.id, url: image.image_url }));
+          await updateProduct(created.id, withoutOwnStock({ ...buildUpdatePayload(form, createdImages, null), ...choiceWith(createdIds) }, true));
+        }
       }
       savedRef.current = true;
       window.alert(isEdit ? "Товар успешно обновлен!" : "Товар успешно создан!");
@@ -314,13 +364,20 @@ export default function ProductEditorPage() {
               />
             </label>
 
-            {NUMBER_ROWS.map((row, index) => (
-              <div className={row.length === 3 ? `${styles.row} ${styles.row3}` : styles.row} key={index}>
-                {row.map((field) => (
-                  <WholeNumberField key={field.name} {...field} value={form[field.name]} onChange={(value) => set(field.name, value)} />
-                ))}
-              </div>
-            ))}
+            {NUMBER_ROWS.map((row, index) =>
+              // with variants, each variant has its own stock and days (the table below)
+              withVariants && row.length !== 3 ? (
+                <p key={index} className={`${text.muted} ${styles.variantsNote}`}>
+                  Остаток и срок изготовления задаются для каждого варианта в таблице ниже.
+                </p>
+              ) : (
+                <div className={row.length === 3 ? `${styles.row} ${styles.row3}` : styles.row} key={index}>
+                  {row.map((field) => (
+                    <WholeNumberField key={field.name} {...field} value={form[field.name]} onChange={(value) => set(field.name, value)} />
+                  ))}
+                </div>
+              ),
+            )}
 
             <label className={fields.field}>
               <span className={fields.label}>Основная категория *</span>
@@ -372,7 +429,7 @@ export default function ProductEditorPage() {
 
             <div className={fields.field}>
               <span className={fields.label}>Изображения</span>
-              <ImageManager images={images} onChange={setImages} disabled={saving} />
+              <ImageManager images={images} onChange={changeImages} disabled={saving} />
               {progress !== null && (
                 <div className={styles.progress} role="status" aria-live="polite">
                   <progress max={100} value={Math.round(progress * 100)} />
@@ -380,10 +437,37 @@ export default function ProductEditorPage() {
                 </div>
               )}
             </div>
+
+            <section className={styles.section} aria-labelledby="editor-options">
+              <h2 id="editor-options" className={styles.sectionTitle}>
+                Опции и варианты
+              </h2>
+              <OptionsEditor options={options} onChange={changeOptions} disabled={saving} />
+              <VariantsTable
+                options={options}
+                variants={variants}
+                onChange={setVariants}
+                images={images}
+                productSku={product?.sku ?? null}
+                basePrice={form.price}
+              />
+            </section>
+
+            <section className={styles.section} aria-labelledby="editor-personalization">
+              <h2 id="editor-personalization" className={styles.sectionTitle}>
+                Персонализация
+              </h2>
+              <PersonalizationEditor fields={personalization} onChange={setPersonalization} />
+            </section>
           </fieldset>
         </form>
 
-        <Preview form={form} images={images} sku={product?.sku ?? null} />
+        <Preview
+          form={form}
+          images={images}
+          sku={product?.sku ?? null}
+          product={previewProduct(form, images, options, variants, personalization, product?.sku ?? null)}
+        />
       </div>
     </div>
   );

@@ -134,7 +134,7 @@ export function buildUpdatePayload(form: ProductForm, images: readonly SavedImag
   };
 }
 
-/** What the unsaved-changes check compares: the inputs and the image order. */
-export function editorSnapshot(form: ProductForm, images: readonly EditorImage[]): string {
-  return JSON.stringify({ form, images: images.map((image) => image.key) });
+/** What the unsaved-changes check compares: the inputs, the image order, the options, variants and personalisation. */
+export function editorSnapshot(form: ProductForm, images: readonly EditorImage[], choice?: unknown): string {
+  return JSON.stringify({ form, images: images.map((image) => image.key), ...(choice === undefined ? {} : { choice }) });
 }

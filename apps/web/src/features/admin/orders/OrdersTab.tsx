@@ -15,6 +15,7 @@ import { OrderDeliveryPanel } from "./OrderDeliveryPanel";
 import { isDeskSearchEmpty, OrderDeskBar, type DeskSearch } from "../back-office/OrderDeskBar";
 import { OrderExtras } from "../back-office/OrderExtras";
 import { searchOrders } from "../back-office/api";
+import { LineDetails } from "../../../components/LineDetails";
 import buttons from "../components/buttons.module.css";
 import card from "../components/card.module.css";
 import layout from "../components/layout.module.css";
@@ -50,6 +51,7 @@ function OrderDetails({ order }: { order: AdminOrder }) {
                 <span className={styles.itemName}>
                   {item.product_name}
                   <span className={`${text.muted} ${table.sku}`}>Арт. {item.product_sku}</span>
+                  <LineDetails variantTitle={item.variant_title} personalization={item.personalization} />
                 </span>
                 <span className={styles.itemQty}>
                   {item.quantity} × {formatAdminPrice(item.price)}

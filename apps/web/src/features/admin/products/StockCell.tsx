@@ -7,9 +7,18 @@ import { logFailure } from "../utils";
 import buttons from "../components/buttons.module.css";
 import styles from "./StockCell.module.css";
 
+/** '1 вариант', '3 варианта', '5 вариантов'. */
+export function variantCountText(count: number): string {
+  const tens = count % 100;
+  const ones = count % 10;
+  const word = tens >= 11 && tens <= 14 ? "вариантов" : ones === 1 ? "вариант" : ones >= 2 && ones <= 4 ? "варианта" : "вариантов";
+  return `${count} ${word}`;
+}
+
 /**
  * The products table's stock cell (docs/product.md#stock): the pieces left with quick −1 / +1, or 'не считается'
- * when the shop does not count them (the buttons are off then).
+ * when the shop does not count them (the buttons are off then). A product with variants shows their total and how
+ * many are on sale; their stock is changed in the editor, variant by variant.
  */
 export function StockCell({ product, onStock }: { product: Product; onStock(stock: number): void }) {
   const showToast = useToast();
@@ -27,6 +36,20 @@ export function StockCell({ product, onStock }: { product: Product; onStock(stoc
     } finally {
       setBusy(false);
     }
+  }
+
+  const variants = product.variants?.filter((variant) => variant.enabled);
+  if (variants && (product.options?.length ?? 0) > 0) {
+    return (
+      <span className={styles.variants}>
+        <span className={`${styles.value} ${product.stock === 0 ? styles.out : ""}`} data-testid="stock-value">
+          {counted ? `${product.stock} шт. всего` : "не считается"}
+        </span>
+        <span className={styles.count} data-testid="variant-count">
+          {variantCountText(variants.length)}
+        </span>
+      </span>
+    );
   }
 
   return (
