@@ -225,8 +225,8 @@ export async function updateProduct(
 
     const imageIds = new Set((await tx.productImage.findMany({ where: { productId: id }, select: { id: true } })).map((image) => image.id));
     const changes = await writeProductVariants(tx, { id, name: updated.name, sku: updated.sku }, body, variantWrite, imageIds);
-    const [after] = await sql.query<{ stock: number | null }>(`SELECT stock FROM products WHERE id = $1`, [id]);
-    if (after!.stock !== locked.stock) changes.unshift({ product: { id, name: updated.name, sku: updated.sku }, before: locked.stock, after: after!.stock });
+    const [stockNow] = await sql.query<{ stock: number | null }>(`SELECT stock FROM products WHERE id = $1`, [id]);
+    if (stockNow!.stock !== locked.stock) changes.unshift({ product: { id, name: updated.name, sku: updated.sku }, before: locked.stock, after: stockNow!.stock });
     if (changes.length > 0) queued = await announceStockChanges(sql, notifier, changes, `edit:${randomUUID()}`);
     const after = await readProduct(tx, id);
     if (before) await recordProductChange(sql, actor, before, after);
