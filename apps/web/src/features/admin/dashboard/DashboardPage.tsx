@@ -14,11 +14,13 @@ import styles from "./DashboardPage.module.css";
 
 // recharts is big: it loads only when the statistics tab opens
 const StatsTab = lazy(() => import("../stats/StatsTab"));
+const DeliverySettingsTab = lazy(() => import("../delivery/DeliverySettingsTab"));
 
 export const DASHBOARD_TABS = [
   { id: "products", label: "Товары и Категории" },
   { id: "orders", label: "Заказы" },
   { id: "stats", label: "Статистика" },
+  { id: "delivery", label: "Доставка" },
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]["id"];
 
@@ -92,6 +94,11 @@ export default function DashboardPage() {
           {tab === "stats" && (
             <Suspense fallback={<p className={text.muted}>Загрузка статистики...</p>}>
               <StatsTab onAuthError={endSession} payments={payments} />
+            </Suspense>
+          )}
+          {tab === "delivery" && (
+            <Suspense fallback={<p className={text.muted}>Загрузка настроек доставки...</p>}>
+              <DeliverySettingsTab />
             </Suspense>
           )}
         </section>
