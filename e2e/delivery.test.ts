@@ -118,6 +118,28 @@ describe.skipIf(!haveChromium)("delivery at checkout", () => {
   }
 
   for (const viewport of ["desktop", "mobile"] as ViewportName[]) {
+    it(`the admin's delivery settings (${viewport}) show what the seller saved`, async () => {
+      const opened: OpenedPage = await openPage(browser, viewport, { baseURL: shop.url });
+      try {
+        opened.page.setDefaultTimeout(60_000);
+        const token = await shop.adminToken();
+        await opened.context.addInitScript((stored: string) => {
+          localStorage.setItem("authToken", stored);
+          localStorage.setItem("authLogin", "admin");
+        }, token);
+        await gotoApp(opened.page, "/admin/dashboard?tab=delivery");
+        const form = opened.page.getByTestId("delivery-settings");
+        await expect.poll(() => form.getByLabel("Адрес самовывоза").inputValue()).toBe("Москва, ул. Гончарная, 5");
+        expect(await form.getByLabel("Код города отправки СДЭК").inputValue()).toBe("44");
+        await shot(opened.page, `admin-settings-${viewport}`);
+        await opened.page.getByTestId("delivery-settings").getByRole("button", { name: "Сохранить" }).click();
+        await expect.poll(() => opened.page.getByText("Настройки доставки сохранены").count()).toBe(1);
+        expect(opened.errors).toEqual([]);
+      } finally {
+        await opened.close();
+      }
+    });
+
     it(`in the admin's order view (${viewport}): the point, then the СДЭК shipment with its track number`, async () => {
       const orders = await shop.adminApi<{ orders: AdminOrder[] }>("/api/orders?limit=20");
       const order = orders.orders.find((candidate) => candidate.delivery?.method === "cdek_point" && !candidate.delivery.carrier_registered)!;

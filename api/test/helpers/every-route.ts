@@ -62,6 +62,10 @@ export function everyRoute(ids: {
     { method: "PUT", url: `/api/orders/${orderId}/status`, body: { status: "processing" }, headers: admin },
     { method: "POST", url: `/api/orders/${orderId}/invoice`, body: { delivery_cost: 300 }, headers: admin },
     { method: "POST", url: `/api/orders/${orderId}/refunded`, headers: admin },
+    { method: "GET", url: "/api/delivery/options" },
+    { method: "POST", url: "/api/delivery/quote", body: { city: "Москва", cart_items: [{ product_id: productId, quantity: 1 }] } },
+    { method: "GET", url: "/api/delivery/settings", headers: admin },
+    { method: "PUT", url: `/api/orders/${orderId}/track-number`, body: { track_number: "RP123456785RU" }, headers: admin },
     ...["kpi", "orders-over-time", "revenue-over-time", "orders-by-status", "orders-by-source", "top-products", "top-customers"].map(
       (stat): RouteCall => ({ method: "GET", url: `/api/admin/stats/${stat}?period=all`, headers: admin }),
     ),

@@ -32,6 +32,9 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | "signed-in"> = {
   "PUT /api/orders/:id/status": "orders.status",
   "POST /api/orders/:id/invoice": "payments",
   "POST /api/orders/:id/refunded": "payments",
+  "POST /api/orders/:id/shipment": "orders.status",
+  // the packer types the number of the parcel they send
+  "PUT /api/orders/:id/track-number": "orders.status.picking",
 
   "GET /api/admin/orders": "orders.read",
   "GET /api/admin/orders/export.csv": "orders.read",
@@ -56,6 +59,9 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | "signed-in"> = {
   "POST /api/admin/staff": "staff.manage",
   "PUT /api/admin/staff/:id": "staff.manage",
   "GET /api/admin/audit": "audit.read",
+
+  "GET /api/delivery/settings": "settings",
+  "PUT /api/delivery/settings": "settings",
 };
 
 export const routeKey = (method: string, url: string) => `${method} ${url}`;

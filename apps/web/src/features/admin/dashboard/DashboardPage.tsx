@@ -18,6 +18,7 @@ const StatsTab = lazy(() => import("../stats/StatsTab"));
 const PickingTab = lazy(() => import("../back-office/PickingTab"));
 const StaffTab = lazy(() => import("../back-office/StaffTab"));
 const AuditTab = lazy(() => import("../back-office/AuditTab"));
+const DeliverySettingsTab = lazy(() => import("../delivery/DeliverySettingsTab"));
 
 /** Each tab with the permission it needs (docs/product.md#staff-and-roles): a role sees only its own. */
 export const DASHBOARD_TABS = [
@@ -25,6 +26,7 @@ export const DASHBOARD_TABS = [
   { id: "orders", label: "Заказы", permission: "orders.read" },
   { id: "picking", label: "Сборка", permission: "orders.pick" },
   { id: "stats", label: "Статистика", permission: "stats.read" },
+  { id: "delivery", label: "Доставка", permission: "settings" },
   { id: "staff", label: "Сотрудники", permission: "staff.manage" },
   { id: "audit", label: "Журнал", permission: "audit.read" },
 ] as const;
@@ -116,6 +118,11 @@ export default function DashboardPage() {
           {me && tab === "stats" && (
             <Suspense fallback={<p className={text.muted}>Загрузка статистики...</p>}>
               <StatsTab onAuthError={endSession} payments={payments} />
+            </Suspense>
+          )}
+          {tab === "delivery" && (
+            <Suspense fallback={<p className={text.muted}>Загрузка настроек доставки...</p>}>
+              <DeliverySettingsTab />
             </Suspense>
           )}
         </section>
