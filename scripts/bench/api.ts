@@ -22,7 +22,9 @@
  * Recommendations (1–3 random products in the cart) and the admin's product list (50 products a page, half
  * of the requests with a search) read the same catalogue and are never kept. Two rows load the pages a browser
  * opens, server-rendered and compressed, when the web app is built (`npm run build`): the catalogue's first page
- * (kept: docs/web-app.md, «Kept pages») and product pages with a unique `_` parameter (drawn for each request). Two last
+ * (kept: docs/web-app.md, «Kept pages») and product pages: every product's page once (their first render), then
+ * varied ids across all products, each with a unique `_` parameter (a product page is kept by product: «Kept product
+ * pages»). Two last
  * rows measure what the in-memory catalogue costs: an admin save answers after the catalogue is loaded again, while
  * a shopper's reads during those saves go on from the last one. The last row starts a new API process and loads it
  * at once with the varied catalogue pages, so that 50 connections wait for its catalogue to load (a restart under
