@@ -106,7 +106,7 @@ describe.skipIf(!chromiumPath())("staff, packing and the log", () => {
       await expect.poll(() => log.textContent()).toContain("Вера Сборщица");
       const text = (await log.textContent()) ?? "";
       expect(text).toContain(`Заказ: №${orderNumbers[0]}`);
-      expect(text).toContain("статус — статус: Создан → Отправлен");
+      expect(text).toContain("статус: Создан → Отправлен");
       await screenshot(page, "back-office-log", viewport);
     } finally {
       if (viewport === "mobile") await opened.close();
