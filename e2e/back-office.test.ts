@@ -15,7 +15,7 @@ describe.skipIf(!chromiumPath())("staff, packing and the log", () => {
 
   async function signIn(page: Page, login: string, password: string) {
     await page.goto("/admin/login");
-    await expect.poll(() => page.getByRole("button", { name: "Войти" }).isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Войти" }).waitFor();
     await page.getByLabel("Логин").fill(login);
     await page.getByLabel("Пароль").fill(password);
     await page.getByRole("button", { name: "Войти" }).click();
@@ -55,10 +55,10 @@ describe.skipIf(!chromiumPath())("staff, packing and the log", () => {
     const page = owner.page;
     await page.getByRole("tab", { name: "Сотрудники" }).click();
     const form = page.getByRole("form", { name: "Новый сотрудник" });
-    await form.getByLabel("Логин").fill("vera.pack");
-    await form.getByLabel("Имя").fill("Вера Сборщица");
-    await form.getByLabel("Пароль").fill("packing-2026");
-    await form.getByLabel("Роль").selectOption("picker");
+    await form.getByLabel("Логин", { exact: true }).fill("vera.pack");
+    await form.getByLabel("Имя", { exact: true }).fill("Вера Сборщица");
+    await form.getByLabel("Пароль", { exact: true }).fill("packing-2026");
+    await form.getByLabel("Роль", { exact: true }).selectOption("picker");
     await form.getByRole("button", { name: "Добавить сотрудника" }).click();
     const card = page.locator('[data-staff="vera.pack"]');
     await expect.poll(() => card.textContent()).toContain("Сборщик");
@@ -106,7 +106,7 @@ describe.skipIf(!chromiumPath())("staff, packing and the log", () => {
       await expect.poll(() => log.textContent()).toContain("Вера Сборщица");
       const text = (await log.textContent()) ?? "";
       expect(text).toContain(`Заказ: №${orderNumbers[0]}`);
-      expect(text).toContain("статус — статус: Создан → Отправлен");
+      expect(text).toContain("статус: Создан → Отправлен");
       await screenshot(page, "back-office-log", viewport);
     } finally {
       if (viewport === "mobile") await opened.close();
@@ -123,7 +123,7 @@ describe.skipIf(!chromiumPath())("staff, packing and the log", () => {
       await page.getByRole("search", { name: "Поиск заказов" }).getByRole("button", { name: "Найти" }).click();
       const row = page.locator(`tr[data-order="${orderNumbers[1]}"]`);
       await expect.poll(() => page.locator("tr[data-order]").count()).toBe(1);
-      await row.click();
+      await row.getByRole("button", { name: `Показать заказ #${orderNumbers[1]}` }).click();
       await page.getByLabel("Новая заметка").fill(`Позвонить перед отправкой (${viewport})`);
       await page.getByRole("button", { name: "Добавить", exact: true }).click();
       await expect.poll(() => page.getByText(`Позвонить перед отправкой (${viewport})`).isVisible()).toBe(true);

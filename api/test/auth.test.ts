@@ -41,7 +41,7 @@ describe("POST /api/login", () => {
 
     const me = await t.app.inject({ method: "GET", url: "/api/admin/me", headers: { authorization: `Bearer ${body.token}` } });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ login: "admin" });
+    expect(me.json()).toMatchObject({ login: "admin", role: "owner" });
   });
 
   it("answers a wrong password and an unknown login with the same 401", async () => {

@@ -90,7 +90,7 @@ export default function AuditTab() {
         <p className={text.empty}>Записей нет.</p>
       ) : (
         <div className={table.wrap}>
-          <table className={`${table.table} ${table.cards}`} data-testid="audit-table">
+          <table className={`${table.table} ${table.cards} ${styles.logTable}`} data-testid="audit-table">
             <thead>
               <tr>
                 <th>Когда</th>

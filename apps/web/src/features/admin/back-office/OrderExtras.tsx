@@ -3,6 +3,7 @@ import type { AdminOrder } from "@shop/shared/schemas/orders";
 import type { CustomerCard, OrderNoteJson } from "@shop/shared/schemas/staff";
 import { formatAdminPrice, formatDateTime } from "@shop/shared/format";
 import { statusLabel } from "@shop/shared/labels";
+import { formatPhone } from "@shop/shared/phone";
 import { ApiError, logFailure } from "../utils";
 import { addNote, fetchCustomer, fetchNotes } from "./api";
 import { PrintSheet } from "./PrintSheet";
@@ -67,7 +68,7 @@ export function OrderExtras({ order }: { order: AdminOrder }) {
         <div className={styles.card} data-testid="customer-card">
           <strong>{customer.name}</strong>
           <div className={text.muted}>
-            {customer.phone}
+            {customer.phone ? formatPhone(customer.phone) : ""}
             {customer.telegram_username ? ` · @${customer.telegram_username}` : ""}
           </div>
           <div>

@@ -78,7 +78,7 @@ export default function StaffTab({ myId }: { myId: number | null }) {
         </label>
         <label className={form.field}>
           <span className={form.label}>Роль</span>
-          <select className={form.input} value={draft.role} onChange={(e) => setDraft({ ...draft, role: e.target.value as StaffRole })}>
+          <select className={form.input} aria-label="Роль" value={draft.role} onChange={(e) => setDraft({ ...draft, role: e.target.value as StaffRole })}>
             {STAFF_ROLES.map((role) => (
               <option key={role} value={role}>
                 {STAFF_ROLE_LABELS[role]}

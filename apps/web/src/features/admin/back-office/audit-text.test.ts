@@ -19,7 +19,7 @@ const entry = (overrides: Partial<AuditEntryJson>): AuditEntryJson => ({
 
 describe("how a log entry reads", () => {
   it("a status change names both statuses in Russian", () => {
-    expect(describeChange(entry({ before: { status: "new" }, after: { status: "shipped" } }))).toBe("статус — статус: Создан → Отправлен");
+    expect(describeChange(entry({ before: { status: "new" }, after: { status: "shipped" } }))).toBe("статус: Создан → Отправлен");
   });
 
   it("an edit lists each changed field; lists and empty values read plainly", () => {
@@ -29,7 +29,7 @@ describe("how a log entry reads", () => {
   });
 
   it("a creation shows what was made, a note its text", () => {
-    expect(describeChange(entry({ kind: "staff", action: "create", after: { login: "vera", active: true } }))).toBe("создан — login: vera; включён: да");
+    expect(describeChange(entry({ kind: "staff", action: "create", after: { login: "vera", active: true } }))).toBe("создан — логин: vera; включён: да");
     expect(describeChange(entry({ action: "note", after: { note: "Упаковать в крафт" } }))).toBe("заметка — заметка: Упаковать в крафт");
   });
 });

@@ -17,8 +17,8 @@ const ACTION_LABELS: Record<string, string> = {
   create: "создан",
   update: "изменён",
   delete: "удалён",
-  status: "статус",
-  adjust: "остаток",
+  status: "",
+  adjust: "",
   note: "заметка",
   issue: "выставлен",
   refund: "возврат",
@@ -27,6 +27,15 @@ const ACTION_LABELS: Record<string, string> = {
 
 const FIELD_LABELS: Record<string, string> = {
   name: "название",
+  sku: "артикул",
+  login: "логин",
+  type: "вид",
+  width: "ширина",
+  height: "высота",
+  depth: "глубина",
+  made_to_order_days: "под заказ, дней",
+  total: "итого",
+  products: "товаров",
   price: "цена",
   stock: "остаток",
   status: "статус",
@@ -52,12 +61,17 @@ const show = (key: string, value: unknown): string => {
 /** 'статус: Создан → Отправлен; цена: 1890 → 2000' */
 export function describeChange(entry: AuditEntryJson): string {
   const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
-  const parts = keys.map((key) => {
+  const oneSide = !entry.before || !entry.after;
+  // a creation or a deletion lists what the thing had, its empty fields left out
+  const shown = oneSide ? keys.filter((key) => show(key, (entry.after ?? entry.before)![key]) !== "—") : keys;
+  const parts = shown.map((key) => {
     const label = FIELD_LABELS[key] ?? key;
     const had = entry.before && key in entry.before;
     const has = entry.after && key in entry.after;
     if (had && has) return `${label}: ${show(key, entry.before![key])} → ${show(key, entry.after![key])}`;
     return `${label}: ${show(key, has ? entry.after![key] : entry.before![key])}`;
   });
-  return `${ACTION_LABELS[entry.action] ?? entry.action}${parts.length > 0 ? ` — ${parts.join("; ")}` : ""}`;
+  const action = ACTION_LABELS[entry.action] ?? entry.action;
+  const changes = parts.join("; ");
+  return action && changes ? `${action} — ${changes}` : action || changes;
 }
