@@ -116,11 +116,11 @@ export default function VariantsTable({
                 />
               </th>
               <th>Вариант</th>
-              <th>Продаётся</th>
+              <th>В продаже</th>
               <th>Артикул</th>
               <th>Цена, ₽</th>
               <th>Остаток</th>
-              <th>Под заказ, дн.</th>
+              <th title="Дней изготовления, когда остаток 0">Под заказ</th>
               <th>Фото</th>
             </tr>
           </thead>
@@ -145,7 +145,6 @@ export default function VariantsTable({
                           checked={variant.enabled}
                           onChange={(event) => update(key, { enabled: event.target.checked })}
                         />
-                        <span aria-hidden="true">{variant.enabled ? "Да" : "Нет"}</span>
                       </label>
                     </td>
                     <td>
