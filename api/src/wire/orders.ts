@@ -35,18 +35,26 @@ export function toWirePayment(payment: Order["payment"]): OrderPayment {
 }
 
 export function toOrderItems(order: Order): OrderItem[] {
-  return order.lines.map((line) => ({
-    id: line.id,
-    product_id: line.productId,
-    product_name: line.name,
-    product_sku: line.variantSku ?? line.sku,
-    product_image: line.image,
-    price: toRoubles(line.price),
-    quantity: line.quantity,
-    variant_id: line.variantId ?? null,
-    variant_title: line.variantTitle ?? null,
-    personalization: (line.personalization ?? []).map((item) => ({ label: item.label, value: item.value, price: toRoubles(item.price) })),
-  }));
+  return order.lines.map((line) => {
+    const item: OrderItem = {
+      id: line.id,
+      product_id: line.productId,
+      product_name: line.name,
+      product_sku: line.variantSku ?? line.sku,
+      product_image: line.image,
+      price: toRoubles(line.price),
+      quantity: line.quantity,
+    };
+    // only on the lines that have them: a plain line answers as it always did
+    if (line.variantTitle) {
+      item.variant_id = line.variantId ?? null;
+      item.variant_title = line.variantTitle;
+    }
+    if (line.personalization?.length) {
+      item.personalization = line.personalization.map((entry) => ({ label: entry.label, value: entry.value, price: toRoubles(entry.price) }));
+    }
+    return item;
+  });
 }
 
 export function toAdminOrder(order: Order): AdminOrder {

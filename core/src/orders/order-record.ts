@@ -103,7 +103,10 @@ export interface OrderLineSqlRow {
   personalization: unknown;
 }
 
-/** The line's variant and personalisation as stored (personalization: jsonb of { label, value, price in roubles }). */
+/**
+ * The line's variant and personalisation as stored (personalization: jsonb of { label, value, price in roubles }):
+ * only what the line has, so that a line without them reads back exactly as it was written.
+ */
 function lineChoice(
   variantId: number | null,
   variantSku: string | null,
@@ -112,12 +115,12 @@ function lineChoice(
 ): Pick<CartLine, "variantId" | "variantSku" | "variantTitle" | "personalization"> {
   const raw = typeof stored === "string" ? (JSON.parse(stored) as unknown) : stored;
   const items = Array.isArray(raw) ? (raw as { label: string; value: string; price: number | string }[]) : [];
-  return {
-    variantId,
-    variantSku,
-    variantTitle,
-    personalization: items.map((item) => ({ label: item.label, value: item.value, price: fromDecimal(item.price) })),
-  };
+  const choice: Pick<CartLine, "variantId" | "variantSku" | "variantTitle" | "personalization"> = {};
+  if (variantId !== null) choice.variantId = variantId;
+  if (variantSku !== null) choice.variantSku = variantSku;
+  if (variantTitle !== null) choice.variantTitle = variantTitle;
+  if (items.length > 0) choice.personalization = items.map((item) => ({ label: item.label, value: item.value, price: fromDecimal(item.price) }));
+  return choice;
 }
 
 export function orderFromSql(row: OrderSqlRow, lines: readonly OrderLineSqlRow[]): Order {

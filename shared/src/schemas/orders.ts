@@ -146,11 +146,14 @@ export const OrderItem = Type.Object({
   /** the piece's price, extras included */
   price: Money,
   quantity: Type.Integer(),
-  variant_id: Nullable(Type.Integer()),
-  /** e.g. "Размер: 17, Цвет: синий"; null for a product without options */
-  variant_title: Nullable(Type.String()),
-  /** the line's personalisation as ordered, with each extra's price per piece; [] when none */
-  personalization: Type.Array(OrderItemPersonalization),
+  /**
+   * The variant, its title («Размер: 17, Цвет: синий») and the personalisation as ordered (each extra's price per
+   * piece): present only on lines that have them, so that a plain line answers as it always did. variant_id is
+   * null once the variant was deleted (the title stays).
+   */
+  variant_id: Type.Optional(Nullable(Type.Integer())),
+  variant_title: Type.Optional(Type.String()),
+  personalization: Type.Optional(Type.Array(OrderItemPersonalization)),
 });
 export type OrderItem = Static<typeof OrderItem>;
 

@@ -31,8 +31,8 @@ const DETAIL: MyOrderDetail = {
   delivery_address: "Казань, ул. Баумана, 1",
   comment: null,
   items: [
-    { id: 1, product_id: 5, product_name: "Ваза «Лён»", product_sku: "HM-000005", product_image: "/uploads/v.webp", price: 1200, quantity: 1, variant_id: null, variant_title: null, personalization: [] },
-    { id: 2, product_id: null, product_name: "Кружка (снята с продажи)", product_sku: "HM-000009", product_image: null, price: 345, quantity: 2, variant_id: null, variant_title: null, personalization: [] },
+    { id: 1, product_id: 5, product_name: "Ваза «Лён»", product_sku: "HM-000005", product_image: "/uploads/v.webp", price: 1200, quantity: 1 },
+    { id: 2, product_id: null, product_name: "Кружка (снята с продажи)", product_sku: "HM-000009", product_image: null, price: 345, quantity: 2 },
     {
       id: 3,
       product_id: 12,
