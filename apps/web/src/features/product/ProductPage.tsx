@@ -108,7 +108,7 @@ function ProductView({ product }: { product: Product }) {
             Арт. {choice.sku}
           </p>
           <div className={styles.priceRow}>
-            <p className={styles.price} data-testid="product-price">
+            <p className={`${styles.price} ${choice.priceFrom ? styles.priceFrom : ""}`} data-testid="product-price">
               {price}
             </p>
             <div className={styles.iconActions}>
