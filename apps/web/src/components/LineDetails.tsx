@@ -20,17 +20,20 @@ export function LineDetails({
   variantTitle,
   personalization,
   showPrices = false,
+  className,
 }: {
   variantTitle?: string | null;
   personalization?: readonly ShownPersonalization[] | null;
   /** the extras' prices beside their texts (the cart; an order's piece price already includes them) */
   showPrices?: boolean;
+  /** the place's own size and colour (the admin's tables) */
+  className?: string;
 }) {
   const entries = personalization ?? [];
   if (!variantTitle && entries.length === 0) return null;
   return (
     // spans only: the details sit inside names and list cells, where block elements may not
-    <span className={styles.details}>
+    <span className={`${styles.details} ${className ?? ""}`}>
       {variantTitle ? (
         <span className={styles.variant} data-testid="line-variant">
           {variantTitle}

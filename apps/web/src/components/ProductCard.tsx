@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { Link } from "react-router-dom";
 import type { ProductCard as ProductCardShape } from "@shop/shared/schemas/catalog";
-import { formatPrice } from "@shop/shared/format";
+import { NBSP, formatPrice } from "@shop/shared/format";
 import { SOLD_OUT_TEXT, availabilityOf } from "@shop/shared/stock";
 import { quantityLimit, useCartQuantity } from "../stores/cart";
 import { addToCart, changeCartQuantity } from "../stores/shop-actions";
@@ -23,7 +23,7 @@ interface Props {
  * loads first).
  */
 export const cardPrice = (product: Pick<ProductCardShape, "price" | "price_max">) =>
-  product.price_max !== undefined ? `от ${formatPrice(product.price)}` : formatPrice(product.price);
+  product.price_max !== undefined ? `от${NBSP}${formatPrice(product.price)}` : formatPrice(product.price);
 
 /**
  * A catalogue card: heart, image or '[Фото]', name, price 'N.NN руб.' ('от N.NN руб.' when variants cost

@@ -10,7 +10,8 @@ import { freshLine } from "../stores/line-snapshot";
  * (docs/product.md#stock). A product that cannot be read keeps its snapshot: the order's answer still tells.
  */
 export function useFreshCart(): void {
-  const ids = useCart((state) => state.items.map((item) => item.id).join(","));
+  // a product with several lines (variants, texts) is read once
+  const ids = useCart((state) => [...new Set(state.items.map((item) => item.id))].join(","));
   useEffect(() => {
     if (!ids) return;
     let live = true;

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import type { Product, ProductCard } from "@shop/shared/schemas/catalog";
-import { formatPrice } from "@shop/shared/format";
+import { NBSP, formatPrice } from "@shop/shared/format";
 import { SOLD_OUT_TEXT, availabilityOf } from "@shop/shared/stock";
 import { useQuery } from "../../lib/query";
 import { isInTelegram } from "../../lib/telegram";
@@ -68,7 +68,7 @@ function ProductView({ product }: { product: Product }) {
     setShownGallery(galleryKey);
     setImageIndex(0);
   }
-  const price = choice.priceFrom ? `от ${formatPrice(choice.price)}` : formatPrice(choice.price);
+  const price = choice.priceFrom ? `от${NBSP}${formatPrice(choice.price)}` : formatPrice(choice.price);
   const add = (from: Element | null) => {
     const line = choice.takeLine();
     if (line) addToCart(line, from);
@@ -108,7 +108,7 @@ function ProductView({ product }: { product: Product }) {
             Арт. {choice.sku}
           </p>
           <div className={styles.priceRow}>
-            <p className={styles.price} data-testid="product-price">
+            <p className={`${styles.price} ${choice.priceFrom ? styles.priceFrom : ""}`} data-testid="product-price">
               {price}
             </p>
             <div className={styles.iconActions}>

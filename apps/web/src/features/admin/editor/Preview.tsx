@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { formatDimensions, formatPrice } from "@shop/shared/format";
+import { NBSP, formatDimensions, formatPrice } from "@shop/shared/format";
 import { availabilityOf } from "@shop/shared/stock";
 import { ProductChoice } from "../../../components/ProductChoice";
 import {
@@ -36,7 +36,7 @@ interface Props {
 /** The card's price: 'от …' when the switched-on variants cost differently. */
 function cardPriceOf(product: ChoiceProduct): string {
   const { min, max } = priceRange(product, []);
-  return min !== max ? `от ${formatPrice(min)}` : formatPrice(product.price);
+  return min !== max ? `от${NBSP}${formatPrice(min)}` : formatPrice(product.price);
 }
 
 /**
@@ -62,7 +62,7 @@ export default function Preview({ form, images, sku, product }: Props) {
   const range = priceRange(product, currentSelection);
   const extras = extrasOf(product, values);
   const piece = piecePrice(variant ? variant.price : range.min, extras);
-  const price = !variant && range.min !== range.max ? `от ${formatPrice(piece)}` : formatPrice(piece);
+  const price = !variant && range.min !== range.max ? `от${NBSP}${formatPrice(piece)}` : formatPrice(piece);
   const name = form.name.trim() || "Название товара";
   const main = shownImages[activeIndex] ?? shownImages[0];
   const dimensions = formatDimensions(parseDimension(form.width), parseDimension(form.height), parseDimension(form.depth));

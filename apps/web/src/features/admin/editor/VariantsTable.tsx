@@ -50,6 +50,7 @@ export default function VariantsTable({
       return next;
     });
   const enabledCount = variants.filter((variant) => variant.enabled).length;
+  const photosVariant = photosOpen === null ? undefined : variants.find((variant) => keyOf(variant) === photosOpen);
   const total = totalStock(variants);
   const prefix = productSku ? `${productSku}-` : "…-";
 
@@ -115,11 +116,11 @@ export default function VariantsTable({
                 />
               </th>
               <th>Вариант</th>
-              <th>Продаётся</th>
+              <th>В продаже</th>
               <th>Артикул</th>
               <th>Цена, ₽</th>
               <th>Остаток</th>
-              <th>Под заказ, дн.</th>
+              <th title="Дней изготовления, когда остаток 0">Под заказ</th>
               <th>Фото</th>
             </tr>
           </thead>
@@ -144,7 +145,6 @@ export default function VariantsTable({
                           checked={variant.enabled}
                           onChange={(event) => update(key, { enabled: event.target.checked })}
                         />
-                        <span aria-hidden="true">{variant.enabled ? "Да" : "Нет"}</span>
                       </label>
                     </td>
                     <td>
@@ -212,19 +212,30 @@ export default function VariantsTable({
                       </button>
                     </td>
                   </tr>
-                  {open ? (
-                    <tr className={styles.photosRow}>
-                      <td colSpan={8}>
-                        <VariantPhotos title={title} images={images} chosen={variant.imageKeys} onChange={(imageKeys) => update(key, { imageKeys })} />
-                      </td>
-                    </tr>
-                  ) : null}
                 </Fragment>
               );
             })}
           </tbody>
         </table>
       </div>
+
+      {/* below the table, not in it: a phone scrolls the table sideways, the photos stay in view */}
+      {photosVariant ? (
+        <div className={styles.photos} data-testid="variant-photos">
+          <div className={styles.photosHead}>
+            <span className={styles.photosTitle}>Фото: {variantTitleOf(options, photosVariant)}</span>
+            <button type="button" className={`${buttons.ghost} ${buttons.sm}`} onClick={() => setPhotosOpen(null)}>
+              Готово
+            </button>
+          </div>
+          <VariantPhotos
+            title={variantTitleOf(options, photosVariant)}
+            images={images}
+            chosen={photosVariant.imageKeys}
+            onChange={(imageKeys) => update(keyOf(photosVariant), { imageKeys })}
+          />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -51,7 +51,7 @@ function OrderDetails({ order }: { order: AdminOrder }) {
                 <span className={styles.itemName}>
                   {item.product_name}
                   <span className={`${text.muted} ${table.sku}`}>Арт. {item.product_sku}</span>
-                  <LineDetails variantTitle={item.variant_title} personalization={item.personalization} />
+                  <LineDetails variantTitle={item.variant_title} personalization={item.personalization} className={styles.itemDetails} />
                 </span>
                 <span className={styles.itemQty}>
                   {item.quantity} × {formatAdminPrice(item.price)}
