@@ -317,6 +317,13 @@ export default async function webRoutes(app: App) {
     return { answer, similar };
   };
   type ProductAnswers = Awaited<ReturnType<typeof productAnswers>>;
+  /** The variant a product page's address opens with (`?variant=`), when it names one by a plausible id. */
+  const variantAsked = (request: FastifyRequest): number | null => {
+    const raw = new URLSearchParams(request.url.split("?")[1] ?? "").get("variant");
+    return raw !== null && /^\d{1,10}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 2147483647 ? Number(raw) : null;
+  };
+  const variantPath = (id: number, variantId: number) => `/product/${id}?variant=${variantId}`;
+
   const productPage = async (request: FastifyRequest, id: number, answers?: ProductAnswers): Promise<PageAnswer> => {
     if (!Number.isSafeInteger(id) || id < 1 || id > 2147483647) {
       return pageAnswer((await serverRendered(request, indexHtml, request.url, {}, productCode)).html, { status: 404 });
@@ -333,7 +340,7 @@ export default async function webRoutes(app: App) {
     const product = JSON.parse(body) as Product;
     const base = origin(request);
     // ?variant=: a shared link to one variant previews its title, price and first photo
-    const variantId = Number(new URLSearchParams(request.url.split("?")[1] ?? "").get("variant"));
+    const variantId = variantAsked(request);
     const variant = product.options ? product.variants?.find((v) => v.id === variantId) : undefined;
     const image = (variant ? variantImages(product, variant)[0] : product.images[0]?.image_url) ?? null;
     const html = withPageMeta(indexHtml, {
@@ -350,14 +357,14 @@ export default async function webRoutes(app: App) {
     // the same choice of file as the gallery's <img srcset>, or the phone would download both sizes
     const preload = image ? [{ href: image, srcset: imageSrcSet(image), sizes: GALLERY_IMAGE_SIZES }] : [];
     const withData = withPreloaded(described, { data, images: preload });
-    // the page's address without its query: a product page is the same whatever the query says
-    const page = await serverRendered(request, withData, `/product/${id}`, data, productCode);
+    // the page's address without its query but the variant it opens with: nothing else in the query changes the page
+    const page = await serverRendered(request, withData, variant ? variantPath(id, variant.id) : `/product/${id}`, data, productCode);
     return pageAnswer(page.html, { rendered: page.rendered, link: image ? imagePreloadHeader(preload) : null, cacheControl: cartCacheControl(cart) });
   };
 
   /**
    * Product pages drawn from the catalogue alone (a shopper without a cart cookie, or with an empty cart) are kept,
-   * every product's (docs/web-app.md, «Kept product pages»): by product, whatever the address's query, as gzip
+   * every product's (docs/web-app.md, «Kept product pages»): by product and the variant it opens with (`?variant=`), whatever else the query says, as gzip
    * pieces that share the inlined stylesheets (wire/gzip-parts.ts), within KEPT_PRODUCT_PAGES_BYTES. A kept page
    * outlives the catalogue snapshot it was drawn from: the first request under a new snapshot reads the product's
    * and its similar products' answers again, and while they are the same the page still is; otherwise it is drawn
@@ -391,7 +398,8 @@ export default async function webRoutes(app: App) {
     // (without a catalogue, the database away, the page goes out as it can: see serverRendered)
     const catalog = app.catalog.ready() ?? (await app.catalog.current().catch(() => null));
     if (!catalog || !Number.isSafeInteger(id) || id < 1 || id > 2147483647) return sendPage(reply, await productPage(request, id));
-    const key = `${lines === null ? "" : "empty cart "}${origin(request)} ${id}`;
+    const variantId = variantAsked(request);
+    const key = `${lines === null ? "" : "empty cart "}${origin(request)} ${id}${variantId === null ? "" : ` ${variantId}`}`;
     const kept = keptProductPages.get(key);
     if (kept?.version === catalog.version) return sendKeptProductPage(reply, kept);
     const answers = await productAnswers(id);
