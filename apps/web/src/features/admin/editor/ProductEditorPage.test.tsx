@@ -101,7 +101,10 @@ function addFile(name: string, type = "image/png") {
   fireEvent.change(input, { target: { files: [file] } });
 }
 
-/** A form field, once the form is there (an edited product's form appears when the product is loaded). */
+/**
+ * A form field, once the form is there (an edited product's form appears when the product is loaded, a new one's
+ * after its heading, once the categories are in).
+ */
 function field(name: string): Promise<HTMLInputElement> {
   return waitFor(() => {
     const element = document.querySelector(`[name="${name}"]`);
@@ -280,7 +283,7 @@ describe("product editor", () => {
     vi.stubGlobal("confirm", confirm);
     const router = renderAt("/admin/product/new");
     await screen.findByText("Новый товар");
-    fill("name", "Черновик");
+    fireEvent.change(await field("name"), { target: { value: "Черновик" } });
     fireEvent.click(screen.getByRole("button", { name: "Отмена" }));
     await waitFor(() => expect(confirm).toHaveBeenCalledWith("Есть несохранённые изменения. Уйти со страницы без сохранения?"));
     expect(router.state.location.pathname).toBe("/admin/product/new");
