@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Database } from "@shop/prisma/db";
 import {
   DELIVERY_METHODS,
@@ -121,9 +121,12 @@ export interface OrderDeliveryQuote {
   /** null: the manager fixes the price (the order carries the shop's fixed fee until then) */
   quoted: Kopecks | null;
   freeFrom: Kopecks | null;
+  /** the quote charged, to be kept with a checkout confirmed later (a prepared website order) */
+  honoured: HonouredQuote;
 }
 
-interface HonouredQuote {
+/** A quote as the shopper saw it: what it was for, its price and dates, and until when it is honoured (ms). */
+export interface HonouredQuote {
   method: DeliveryMethod;
   cityCode: number | null;
   city: string;
@@ -132,6 +135,39 @@ interface HonouredQuote {
   daysMin: number | null;
   daysMax: number | null;
   until: number;
+}
+
+/**
+ * A quote the shopper saw travels with the client as a signed token (docs/delivery.md#a-quote-honoured-then-refreshed):
+ * `q1.<the quote as base64url JSON>.<HMAC-SHA256>`. Any instance holding the shop's key honours it — no table, no
+ * memory shared between processes; a token changed by the client no longer matches its signature and is ignored.
+ */
+const QUOTE_TOKEN_PREFIX = "q1";
+
+function signQuote(key: Buffer, quote: HonouredQuote): string {
+  const body = Buffer.from(
+    JSON.stringify([quote.method, quote.cityCode, quote.city, quote.weightGrams, quote.price, quote.daysMin, quote.daysMax, quote.until]),
+  ).toString("base64url");
+  const signature = createHmac("sha256", key).update(`${QUOTE_TOKEN_PREFIX}.${body}`).digest("base64url");
+  return `${QUOTE_TOKEN_PREFIX}.${body}.${signature}`;
+}
+
+/** The quote a token carries, or undefined when it is not one this shop signed. */
+export function readQuoteToken(key: Buffer, token: string): HonouredQuote | undefined {
+  const [prefix, body, signature, ...rest] = token.split(".");
+  if (prefix !== QUOTE_TOKEN_PREFIX || !body || !signature || rest.length > 0) return undefined;
+  const expected = createHmac("sha256", key).update(`${prefix}.${body}`).digest();
+  const given = Buffer.from(signature, "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  try {
+    const [method, cityCode, city, weightGrams, price, daysMin, daysMax, until] = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as [
+      DeliveryMethod, number | null, string, number, Kopecks | null, number | null, number | null, number,
+    ];
+    if (!DELIVERY_METHODS.includes(method) || typeof city !== "string" || typeof until !== "number") return undefined;
+    return { method, cityCode, city, weightGrams, price, daysMin, daysMax, until };
+  } catch {
+    return undefined;
+  }
 }
 
 const sameCity = (a: string, b: string) => a.trim().toLocaleLowerCase("ru") === b.trim().toLocaleLowerCase("ru");
@@ -144,14 +180,18 @@ export class DeliveryDesk {
   private readonly quotes: TtlCache<CarrierQuote>;
   private readonly points: TtlCache<CarrierPoint[]>;
   private readonly cities: TtlCache<CarrierCity[]>;
-  private readonly honoured: TtlCache<HonouredQuote>;
+  /** signs the quotes shoppers see; shared by every instance of the shop (derived from its JWT secret) */
+  private readonly quoteKey: Buffer;
   private settingsCache: { value: DeliverySettings; until: number } | null = null;
 
   constructor(
     private readonly db: Pick<Database, "read">,
     readonly carriers: CarrierSettings,
     private readonly now: () => number = Date.now,
+    quoteKey: Buffer | null = null,
   ) {
+    // without the shop's key (a test, the bot alone) the quotes are honoured by this process only
+    this.quoteKey = quoteKey ?? randomBytes(32);
     this.cdek =
       carriers.cdekUrl && carriers.cdekClientId && carriers.cdekClientSecret
         ? new CdekClient(carriers.cdekUrl, carriers.cdekClientId, carriers.cdekClientSecret, carriers.timeoutMs)
@@ -160,8 +200,6 @@ export class DeliveryDesk {
     this.quotes = new TtlCache(QUOTE_LIFETIME_MS, now);
     this.points = new TtlCache(POINTS_LIFETIME_MS, now);
     this.cities = new TtlCache(CITIES_LIFETIME_MS, now);
-    // kept a day for the comparison with a price the shopper saw; honoured only until its own time
-    this.honoured = new TtlCache(CITIES_LIFETIME_MS, now, 20_000);
   }
 
   async settings(): Promise<DeliverySettings> {
@@ -285,8 +323,7 @@ export class DeliveryDesk {
     const priced = (price: Kopecks | null, daysMin: number | null, daysMax: number | null, priceNote: PriceNote | null): MethodQuote => {
       const fee = price === null ? null : deliveryFeeFor(price, freeFrom, cart.goods);
       const until = this.now() + QUOTE_HONOURED_MS;
-      const quoteId = randomUUID();
-      this.honoured.set(quoteId, { method, cityCode: request.cityCode, city: request.city, weightGrams: cart.weightGrams, price, daysMin, daysMax, until });
+      const quoteId = signQuote(this.quoteKey, { method, cityCode: request.cityCode, city: request.city, weightGrams: cart.weightGrams, price, daysMin, daysMax, until });
       return { method, price, fee, freeFrom, daysMin, daysMax, priceNote, text: describeQuote(method, fee, daysMin, daysMax), quoteId, validUntil: new Date(until) };
     };
     if (rule.byArrangement) {
@@ -324,7 +361,13 @@ export class DeliveryDesk {
    * is a 409 with the new quote; a carrier that does not answer leaves the price to the manager and the order
    * goes through. Null when the seller set no method up: the order is what it always was.
    */
-  async forOrder(choice: DeliveryChoice | null, lines: readonly CartLineRef[], address: string | null): Promise<OrderDeliveryQuote | null> {
+  async forOrder(
+    choice: DeliveryChoice | null,
+    lines: readonly CartLineRef[],
+    address: string | null,
+    /** a quote the shop itself kept (a prepared checkout's payload) instead of the client's signed one */
+    kept?: HonouredQuote,
+  ): Promise<OrderDeliveryQuote | null> {
     const settings = await this.settings();
     if (!deliveryConfigured(settings)) return null;
     if (!choice) throw invalid(DELIVERY_TEXTS.chooseMethod, { delivery: DELIVERY_TEXTS.chooseMethod });
@@ -337,15 +380,16 @@ export class DeliveryDesk {
     const cart = await this.cart(lines, settings);
     const request = { city, cityCode: choice.cityCode, postalCode: choice.postalCode };
 
-    const seen = choice.quoteId ? this.honoured.get(choice.quoteId) : undefined;
+    const seen = kept ?? (choice.quoteId ? readQuoteToken(this.quoteKey, choice.quoteId) : undefined);
     const stillHonoured =
       seen && seen.until > this.now() && seen.method === method && seen.cityCode === choice.cityCode && sameCity(seen.city, city) && seen.weightGrams === cart.weightGrams;
     let price: Kopecks | null;
     let daysMin: number | null;
     let daysMax: number | null;
     let priceNote: PriceNote | null;
+    let until: number;
     if (seen && stillHonoured) {
-      ({ price, daysMin, daysMax } = seen);
+      ({ price, daysMin, daysMax, until } = seen);
       priceNote = price === null ? (settings.methods[method].byArrangement ? "arrangement" : "carrier-unavailable") : null;
     } else {
       const fresh = await this.methodQuote(method, settings, request, cart);
@@ -358,6 +402,7 @@ export class DeliveryDesk {
         });
       }
       ({ price, daysMin, daysMax, priceNote } = fresh);
+      until = fresh.validUntil?.getTime() ?? this.now() + QUOTE_HONOURED_MS;
     }
 
     let pointAddress: string | null = null;
@@ -386,6 +431,7 @@ export class DeliveryDesk {
       },
       quoted: price,
       freeFrom: settings.methods[method].freeFrom,
+      honoured: { method, cityCode: choice.cityCode, city, weightGrams: cart.weightGrams, price, daysMin, daysMax, until },
     };
   }
 }
