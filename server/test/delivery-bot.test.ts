@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Bot } from "grammy";
 import type { Update } from "grammy/types";
 import { DeliveryDesk, pollCdekStatuses, type DeliveryNotifier } from "@shop/core/delivery";
+import { KEY_USED_FOR_ANOTHER_ORDER } from "@shop/core/orders";
 import type { DeliverySettingsWire } from "@shop/shared/schemas/delivery";
 import { createTestApp, TEST_BOT_TOKEN, type TestApp } from "../../api/test/helpers/test-app";
 import { createFixture, type Fixture } from "../../api/test/helpers/fixtures";
@@ -13,6 +14,7 @@ import { SHIPMENT_TEXTS } from "../../bot/src/shipment";
 import { TRACK_BUTTON } from "../../bot/src/keyboards";
 import { startFakeTelegram, type FakeCall, type FakeTelegram } from "../../bot/test/helpers/fake-telegram";
 import { buttonPress, textMessage, type Person } from "../../bot/test/helpers/updates";
+import { initDataHeader } from "../../api/test/helpers/telegram";
 import { startCdekStandin, startPochtaStandin, standinEnv, type CdekStandin, type PochtaStandin } from "../../core/test/helpers/carrier-standins";
 
 /**
@@ -209,6 +211,29 @@ describe("a website checkout confirmed in the bot", () => {
     expect((await prepare({ method: "pickup" }, "prepare-key-delivery")).statusCode).toBe(200);
     const other = await prepare({ method: "cdek_point", city: "Москва", city_code: 44, point_code: "MSK1" }, "prepare-key-delivery");
     expect(other.statusCode).toBe(422);
+  });
+});
+
+describe("a Mini App order's Idempotency-Key", () => {
+  it("stands for the delivery choice too: the same key with another point is a 422, the same choice returns the order", async () => {
+    const order = (point: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/orders",
+        headers: { ...initDataHeader(CUSTOMER), "idempotency-key": "mini-app-key-delivery" },
+        payload: {
+          customer_name: "Анна",
+          customer_phone: "+7 912 345-67-89",
+          source: "telegram_mini_app",
+          cart_items: [{ product_id: candle().id, quantity: 1 }],
+          delivery: { method: "cdek_point", city: "Москва", city_code: 44, point_code: point },
+        },
+      });
+    expect((await order("MSK1")).statusCode).toBe(201);
+    expect((await order("MSK1")).statusCode).toBe(200);
+    const other = await order("MSK2");
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({ message: KEY_USED_FOR_ANOTHER_ORDER });
   });
 });
 
