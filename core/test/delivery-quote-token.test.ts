@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@shop/prisma/db";
-import { carrierSettingsFromEnv, defaultDeliverySettings, DeliveryDesk, QUOTE_HONOURED_MS, writeDeliverySettings } from "@shop/core/delivery";
+import { carrierSettingsFromEnv, defaultDeliverySettings, DeliveryDesk, parcelSize, QUOTE_HONOURED_MS, writeDeliverySettings } from "@shop/core/delivery";
 import { placeOrder } from "@shop/core/orders";
 import { openTestDatabase } from "@shop/prisma/test-database";
 import { checkout, createShop, refusal, testNotifier, type ShopFixture } from "./helpers/shop";
@@ -11,6 +11,7 @@ import { startCdekStandin, startPochtaStandin, standinEnv, type CdekStandin, typ
  * A quote the shopper saw is honoured by any instance of the shop (docs/delivery.md#a-quote-honoured-then-refreshed):
  * it travels with the client signed with the shop's key, so a second process — its own memory empty, the carrier's
  * price moved — charges it; a token changed by the client, signed with another key or past its time is not honoured.
+ * And the parcel СДЭК is asked about: the products' own dimensions when set (docs/delivery.md#the-parcel).
  */
 
 let db: Database;
@@ -73,5 +74,33 @@ describe("a quote honoured across instances", () => {
     clock += QUOTE_HONOURED_MS + 1;
     expect(await refusal(instance().forOrder(choice, lines, null))).toMatchObject({ kind: "conflict", details: { code: "delivery_changed" } });
     cdek.setPrice(136, 44, 312.4);
+  });
+});
+
+describe("the parcel", () => {
+  const DEFAULT = { lengthCm: 20, widthCm: 15, heightCm: 10 };
+
+  it("is the product's own box (millimetres up to whole centimetres, longest side first), stacked on its smallest side", () => {
+    expect(parcelSize([{ widthMm: 101, heightMm: 300, depthMm: 50, quantity: 1 }], DEFAULT)).toEqual({ lengthCm: 30, widthCm: 11, heightCm: 5 });
+    expect(parcelSize([{ widthMm: 100, heightMm: 300, depthMm: 50, quantity: 3 }], DEFAULT)).toEqual({ lengthCm: 30, widthCm: 10, heightCm: 15 });
+    // a product without all three sides counts as the default parcel
+    expect(parcelSize([{ widthMm: 100, heightMm: null, depthMm: 50, quantity: 1 }], DEFAULT)).toEqual(DEFAULT);
+    expect(parcelSize([{ widthMm: 100, heightMm: 300, depthMm: 50, quantity: 1 }, { widthMm: null, heightMm: null, depthMm: null, quantity: 1 }], DEFAULT)).toEqual({
+      lengthCm: 30,
+      widthCm: 15,
+      heightCm: 15,
+    });
+    expect(parcelSize([], DEFAULT)).toEqual(DEFAULT);
+    expect(parcelSize([{ widthMm: 5000, heightMm: 5000, depthMm: 1000, quantity: 40 }], DEFAULT)).toEqual({ lengthCm: 300, widthCm: 300, heightCm: 300 });
+  });
+
+  it("is what СДЭК is asked to price: the product's dimensions when set, the default parcel otherwise", async () => {
+    const vase = shop.byName("Ваза керамическая «Лён»");
+    await db.prisma.product.update({ where: { id: vase.id }, data: { width: 120, height: 250, depth: 120 } });
+    const packages = () => (cdek.callsTo("/v2/calculator/tariff").at(-1)!.body as { packages: object[] }).packages;
+    await instance().quote({ ...MSK, lines: [{ productId: vase.id, quantity: 2 }] });
+    expect(packages()).toEqual([expect.objectContaining({ length: 25, width: 12, height: 24 })]);
+    await instance().quote({ ...MSK, lines: [{ productId: candle().id, quantity: 1 }] });
+    expect(packages()).toEqual([expect.objectContaining({ length: 20, width: 15, height: 10 })]);
   });
 });

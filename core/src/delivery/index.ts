@@ -16,6 +16,8 @@ export {
   type DeliveryQuotes,
   type HonouredQuote,
   type OrderDeliveryQuote,
+  parcelSize,
+  type PieceSize,
   type MethodQuote,
   QUOTE_HONOURED_MS,
   type QuoteRequest,

@@ -170,7 +170,46 @@ export function readQuoteToken(key: Buffer, token: string): HonouredQuote | unde
   }
 }
 
+/** A cart as the carriers see it: the goods' sum (for the free threshold), its weight and its parcel's size. */
+interface CartParcel {
+  goods: Kopecks;
+  weightGrams: number;
+  size: Omit<Parcel, "weightGrams">;
+}
+
 const sameCity = (a: string, b: string) => a.trim().toLocaleLowerCase("ru") === b.trim().toLocaleLowerCase("ru");
+/** One piece's box in centimetres, longest side first; null sides: the default parcel's box. */
+export interface PieceSize {
+  widthMm: number | null;
+  heightMm: number | null;
+  depthMm: number | null;
+  quantity: number;
+}
+
+/**
+ * The parcel's size for a cart (docs/delivery.md#the-parcel): each piece is a box of its product's own dimensions
+ * (millimetres rounded up to whole centimetres, longest side first) when all three are set, else the seller's
+ * default parcel; the pieces are stacked on their smallest side: the parcel is as long and as wide as the largest
+ * piece and as high as the pieces together (at most 300 cm, as the settings allow).
+ */
+export function parcelSize(pieces: readonly PieceSize[], fallback: Omit<Parcel, "weightGrams">): Omit<Parcel, "weightGrams"> {
+  let length = 0;
+  let width = 0;
+  let height = 0;
+  const defaultBox = [fallback.lengthCm, fallback.widthCm, fallback.heightCm].sort((a, b) => b - a);
+  for (const piece of pieces) {
+    const own = [piece.widthMm, piece.heightMm, piece.depthMm];
+    const box = own.every((side) => side !== null && side > 0)
+      ? own.map((side) => Math.max(1, Math.ceil(side! / 10))).sort((a, b) => b - a)
+      : defaultBox;
+    length = Math.max(length, box[0]!);
+    width = Math.max(width, box[1]!);
+    height += box[2]! * Math.max(1, piece.quantity);
+  }
+  if (length === 0) return { lengthCm: fallback.lengthCm, widthCm: fallback.widthCm, heightCm: fallback.heightCm };
+  return { lengthCm: Math.min(300, length), widthCm: Math.min(300, width), heightCm: Math.min(300, height) };
+}
+
 /** carriers are asked for whole hundreds of grams: one answer serves every cart of that weight */
 const billedWeight = (grams: number) => Math.max(100, Math.ceil(grams / 100) * 100);
 
@@ -259,17 +298,24 @@ export class DeliveryDesk {
   }
 
   /** The cart's goods after the discount and its parcel weight (products without a weight count the default). */
-  private async cart(lines: readonly CartLineRef[], settings: DeliverySettings): Promise<{ goods: Kopecks; weightGrams: number }> {
+  private async cart(lines: readonly CartLineRef[], settings: DeliverySettings): Promise<CartParcel> {
     const valid = lines.filter((line) => isDbId(line.productId) && line.quantity > 0);
-    const [row] = await this.db.read<{ subtotal: number; weight: number }>(
-      `SELECT coalesce(sum(round(p.price * 100) * line.quantity), 0)::float8 AS subtotal,
-              coalesce(sum(coalesce(p.weight_grams, $3::int) * line.quantity), 0)::int AS weight
+    const rows = await this.db.read<{ subtotal: number; weight: number; width: number | null; height: number | null; depth: number | null; quantity: number }>(
+      `SELECT (round(p.price * 100) * line.quantity)::float8 AS subtotal,
+              (coalesce(p.weight_grams, $3::int) * line.quantity)::int AS weight,
+              p.width, p.height, p.depth, line.quantity
          FROM products p JOIN unnest($1::int[], $2::int[]) AS line(id, quantity) ON p.id = line.id`,
       [valid.map((line) => line.productId), valid.map((line) => line.quantity), settings.parcel.weightGrams],
       { prepare: true },
     );
-    const totals = computeTotals([{ price: row?.subtotal ?? 0, quantity: 1 }], 0);
-    return { goods: totals.subtotal - totals.discount, weightGrams: Math.max(1, row?.weight ?? settings.parcel.weightGrams) };
+    const subtotal = rows.reduce((sum, row) => sum + row.subtotal, 0);
+    const weight = rows.reduce((sum, row) => sum + row.weight, 0);
+    const totals = computeTotals([{ price: subtotal, quantity: 1 }], 0);
+    const size = parcelSize(
+      rows.map((row) => ({ widthMm: row.width, heightMm: row.height, depthMm: row.depth, quantity: row.quantity })),
+      settings.parcel,
+    );
+    return { goods: totals.subtotal - totals.discount, weightGrams: Math.max(1, rows.length > 0 ? weight : settings.parcel.weightGrams), size };
   }
 
   /** The carrier's price and dates for one method, or null when the method does not go to that city. */
@@ -277,9 +323,10 @@ export class DeliveryDesk {
     method: DeliveryMethod,
     settings: DeliverySettings,
     request: Pick<QuoteRequest, "city" | "cityCode" | "postalCode">,
-    weightGrams: number,
+    cart: CartParcel,
   ): Promise<CarrierQuote | null> {
-    const parcel: Parcel = { ...settings.parcel, weightGrams: billedWeight(weightGrams) };
+    const parcel: Parcel = { ...cart.size, weightGrams: billedWeight(cart.weightGrams) };
+    const box = `${parcel.lengthCm}x${parcel.widthCm}x${parcel.heightCm}`;
     switch (method) {
       case "pickup":
         return { price: 0, daysMin: null, daysMax: null };
@@ -292,7 +339,7 @@ export class DeliveryDesk {
         if (!cdek || from === null || request.cityCode === null) throw new CarrierUnavailable("СДЭК cannot price this city");
         const to = request.cityCode;
         const tariff = CDEK_TARIFFS[method];
-        return this.quotes.getOrLoad(`cdek:${tariff}:${from}:${to}:${parcel.weightGrams}`, () => cdek.tariff(tariff, from, to, parcel));
+        return this.quotes.getOrLoad(`cdek:${tariff}:${from}:${to}:${parcel.weightGrams}:${box}`, () => cdek.tariff(tariff, from, to, parcel));
       }
       case "pochta": {
         const pochta = this.pochta;
@@ -314,7 +361,7 @@ export class DeliveryDesk {
     method: DeliveryMethod,
     settings: DeliverySettings,
     request: Pick<QuoteRequest, "city" | "cityCode" | "postalCode">,
-    cart: { goods: Kopecks; weightGrams: number },
+    cart: CartParcel,
   ): Promise<MethodQuote | null> {
     // every method but pickup goes somewhere: without a city there is nothing to offer yet
     if (method !== "pickup" && !request.city.trim()) return null;
@@ -331,7 +378,7 @@ export class DeliveryDesk {
       return priced(null, null, null, "arrangement");
     }
     try {
-      const carrier = await this.carrierQuote(method, settings, request, cart.weightGrams);
+      const carrier = await this.carrierQuote(method, settings, request, cart);
       if (!carrier) return null;
       return priced(shopperPrice(carrier.price, rule), carrier.daysMin, carrier.daysMax, null);
     } catch (error) {

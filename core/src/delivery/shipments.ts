@@ -6,7 +6,7 @@ import { queueMessages, type OutgoingMessage } from "../outbox";
 import { recordAudit, type AuditAuthor } from "../audit";
 import { CarrierUnavailable, CDEK_TARIFFS } from "./carriers";
 import { orderDelivery, orderIdOfCarrierOrder, type OrderShipment } from "./order-delivery";
-import type { DeliveryDesk } from "./quotes";
+import { parcelSize, type DeliveryDesk } from "./quotes";
 
 /**
  * After the order (docs/delivery.md#after-the-order): the shipment registered with СДЭК, a track number typed by a
@@ -112,6 +112,17 @@ export async function registerCdekShipment(db: Database, desk: DeliveryDesk, not
   if (order.status === "cancelled") throw conflict(SHIPMENT_TEXTS.cancelled);
   if (!cdek) throw conflict(SHIPMENT_TEXTS.cdekNotSetUp);
   const settings = await desk.settings();
+  // the parcel's size from the products' own dimensions (the default parcel for those without), as it was quoted
+  const pieces = await db.transaction((sql) =>
+    sql.query<{ width: number | null; height: number | null; depth: number | null; quantity: number }>(
+      `SELECT p.width, p.height, p.depth, i.quantity FROM order_items i LEFT JOIN products p ON p.id = i.product_id WHERE i.order_id = $1`,
+      [orderId],
+    ),
+  );
+  const size = parcelSize(
+    pieces.map((piece) => ({ widthMm: piece.width, heightMm: piece.height, depthMm: piece.depth, quantity: piece.quantity })),
+    settings.parcel,
+  );
   let uuid: string;
   try {
     uuid = await cdek.createOrder({
@@ -122,7 +133,7 @@ export async function registerCdekShipment(db: Database, desk: DeliveryDesk, not
       pointCode: delivery.pointCode,
       address: order.contact.deliveryAddress,
       recipient: { name: order.contact.customerName, phone: order.contact.customerPhone },
-      parcel: { ...settings.parcel, weightGrams: Math.max(1, delivery.weightGrams) },
+      parcel: { ...size, weightGrams: Math.max(1, delivery.weightGrams) },
       comment: order.contact.comment,
     });
   } catch (error) {
