@@ -96,7 +96,7 @@ function OrderDelivery({ delivery }: { delivery: OrderDeliveryWire }) {
           <span className={styles.track}>
             {"Трек "}
             {delivery.tracking_url ? (
-              <a href={delivery.tracking_url} target="_blank" rel="noreferrer" className={styles.telegramLink}>
+              <a href={delivery.tracking_url} target="_blank" rel="noreferrer" className={styles.trackLink}>
                 {delivery.track_number}
               </a>
             ) : (
