@@ -47,6 +47,8 @@ async function requote(desk: DeliveryDesk, prepared: PreparedOrder): Promise<Req
   const choice = { ...kept.choice, quoteId: null, expectedPrice: kept.kept.price };
   try {
     const quote = await desk.forOrder(choice, lines, prepared.contact.deliveryAddress, kept.kept);
+    // shown «стоимость уточнит менеджер» (the carrier was away), priced now: the shopper sees the price first
+    if (quote && quote.quoted !== null && kept.kept.price === null) return { status: "changed", quote };
     return { status: "ok", delivery: quote ? { details: quote.details, quoted: quote.quoted, freeFrom: quote.freeFrom } : undefined };
   } catch (error) {
     if (!(error instanceof ShopError)) throw error;

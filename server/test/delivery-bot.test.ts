@@ -180,6 +180,27 @@ describe("a website checkout confirmed in the bot", () => {
     t.app.delivery.forgetCarrierAnswers();
   });
 
+  it("a price the carrier could not give at the website (the manager's) is shown once it has one, before it is charged", async () => {
+    cdek.down = true;
+    t.app.delivery.forgetCarrierAnswers();
+    // another city: nothing of it is in the memory of the server or the bot
+    const prepared = await prepare({ method: "cdek_point", city: "Казань", city_code: 424, point_code: "C4241" });
+    cdek.down = false;
+    expect(prepared.json()).toMatchObject({ delivery_cost: 250 });
+    const { token } = prepared.json() as { token: string };
+    await bot.handleUpdate(textMessage(CUSTOMER, `/start ${token}`));
+    expect(String(lastSentTo(CUSTOMER.id).params.text)).toContain("Стоимость доставки: стоимость уточнит менеджер");
+    await t.prisma.$executeRawUnsafe(`UPDATE prepared_orders SET payload = jsonb_set(payload, '{delivery,kept,until}', to_jsonb(0)) WHERE token = $1`, token);
+    const before = await t.prisma.order.count();
+    await bot.handleUpdate(buttonPress(CUSTOMER, CUSTOMER.id, lastSentTo(CUSTOMER.id).result.message_id, `po:${token}`));
+    expect(await t.prisma.order.count()).toBe(before);
+    const [warning, again] = fake.delivered(CUSTOMER.id).slice(-2);
+    expect(String(warning!.params.text)).toBe(PREPARED_TEXTS.deliveryChanged("СДЭК, пункт выдачи — 370 руб., 3–5 дней"));
+    await bot.handleUpdate(buttonPress(CUSTOMER, CUSTOMER.id, again!.result.message_id, `po:${token}`));
+    const order = await t.prisma.order.findFirstOrThrow({ orderBy: { id: "desc" } });
+    expect(Number(order.deliveryCost)).toBe(370);
+  });
+
   it("a checkout prepared before delivery was carried (payload version 4) is still confirmed, at the shop's fixed fee", async () => {
     const lines = [{ productId: candle().id, name: candle().name, sku: "SKU", image: null, price: 35000, quantity: 1 }];
     await t.prisma.preparedOrder.create({
