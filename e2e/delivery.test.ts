@@ -190,7 +190,7 @@ describe.skipIf(!haveChromium)("delivery at checkout", () => {
         await miniAppLauncher(BOT_TOKEN)(opened.page, "/my-orders", USERS[theme], theme);
         const delivery = opened.page.getByTestId("my-order-delivery").first();
         await expect.poll(async () => spaces(await delivery.textContent()), { timeout: 30_000 }).toContain("СДЭК, пункт выдачи");
-        expect(spaces(await delivery.textContent())).toContain("трек 100000");
+        expect(spaces(await delivery.textContent())).toContain("Трек 100000");
         await shot(opened.page, `mini-app-${theme}-my-orders`);
       } finally {
         await opened.close();

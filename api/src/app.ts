@@ -14,6 +14,7 @@ import telegramIdentityPlugin from "./plugins/app/telegram-identity";
 import catalogPlugin from "./plugins/app/catalog";
 import statsFoldPlugin from "./plugins/app/stats-fold";
 import preparedOrdersCleanupPlugin from "./plugins/app/prepared-orders-cleanup";
+import cdekPollingPlugin from "./plugins/app/cdek-polling";
 import deliveryPlugin from "./plugins/app/delivery";
 import helmetPlugin from "./plugins/external/helmet";
 import compressPlugin from "./plugins/external/compress";
@@ -46,6 +47,8 @@ export interface AppOptions {
   statsFoldEveryMs?: number;
   /** how often to delete expired prepared checkouts (plugins/app/prepared-orders-cleanup.ts); 0: never */
   preparedOrdersCleanupEveryMs?: number;
+  /** how often to ask СДЭК for shipment statuses; null: never; absent: as the config says (CDEK_POLLING) */
+  cdekPollEveryMs?: number | null;
   /** how long a request body may take to arrive (plugins/app/request-body.ts; 30 s) */
   bodyTimeoutMs?: number;
 }
@@ -101,7 +104,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(catalogPlugin, { checkEveryMs: options.catalogCheckMs, waitForChanges: options.catalogWaitForChanges });
   await app.register(statsFoldPlugin, { everyMs: options.statsFoldEveryMs });
   await app.register(preparedOrdersCleanupPlugin, { everyMs: options.preparedOrdersCleanupEveryMs });
-  await app.register(deliveryPlugin);
+  await app.register(deliveryPlugin, { jwtSecret: options.jwtSecret });
+  await app.register(cdekPollingPlugin, { everyMs: options.cdekPollEveryMs });
   await registerRoutes(app);
   return app;
 }

@@ -64,7 +64,7 @@ describe("POST /api/orders/prepare", () => {
     const vase = f.byName("Ваза керамическая «Лён»");
     const candle = f.byName("Свеча соевая «Ваниль»");
     expect(row.payload).toEqual({
-      version: 4,
+      version: 5,
       contact: { customerName: "Анна Смирнова", customerPhone: "+79123456789", deliveryAddress: "Москва, ул. Ленина, 1", comment: "Позвонить заранее" },
       lines: [
         { productId: vase.id, name: vase.name, sku: vase.sku, price: 1890_00, quantity: 1, image: "/uploads/fixture-0-0.webp", madeToOrderDays: null },
@@ -73,6 +73,8 @@ describe("POST /api/orders/prepare", () => {
       // the stored checkout keeps money in kopecks, as the shop does inside
       totals: { subtotal: 2590_00, discountPercent: 13, discount: 336_70, delivery: 250_00, total: 2503_30 },
       source: "website",
+      // no delivery methods set up: the shop's fixed fee (docs/delivery.md#a-checkout-confirmed-in-the-bot)
+      delivery: null,
     });
     expect(row.usedAt).toBeNull();
     expect(row.orderId).toBeNull();

@@ -19,15 +19,28 @@ describe("the catalogue to CSV", () => {
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const rows: string[][] = (parse(response.rawPayload, { bom: true, delimiter: ";" }) as string[][]);
-    expect(rows[0]).toEqual(["Артикул", "Название", "Цена", "Остаток", "Срок изготовления, дн.", "Материал", "Ширина, мм", "Высота, мм", "Глубина, мм", "Категория", "Теги", "Описание"]);
+    expect(rows[0]).toEqual(["Артикул", "Название", "Цена", "Остаток", "Срок изготовления, дн.", "Материал", "Ширина, мм", "Высота, мм", "Глубина, мм", "Вес, г", "Категория", "Теги", "Описание"]);
     expect(rows).toHaveLength(11);
     const vase = shop.f.byName("Ваза керамическая «Лён»");
-    expect(rows.find((row) => row[0] === vase.sku)).toEqual([vase.sku, vase.name, "1890,00", "", "", "Глина", "100", "50", "", "Керамика", "В подарок", "Описание: Ваза керамическая «Лён»."]);
+    expect(rows.find((row) => row[0] === vase.sku)).toEqual([vase.sku, vase.name, "1890,00", "", "", "Глина", "100", "50", "", "", "Керамика", "В подарок", "Описание: Ваза керамическая «Лён»."]);
   });
 });
 
 describe("a CSV of products in", () => {
   const vase = () => shop.f.byName("Ваза керамическая «Лён»");
+
+  it("reads the parcel weight in grams (empty: the default parcel), refuses one that is not, and exports it back", async () => {
+    const bad = await post("/api/admin/products/import", { csv: ["Артикул;Вес, г", `${vase().sku};0,5 кг`].join("\n") });
+    expect(bad.json()).toMatchObject({ errors: [{ line: 2, column: "Вес, г", message: "Вес — целое число граммов от 1 до 100000, или пусто" }] });
+    const applied = await post("/api/admin/products/import", { csv: ["Артикул;Вес, г", `${vase().sku};1 250`].join("\n"), apply: true });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect((await shop.t.prisma.product.findUniqueOrThrow({ where: { id: vase().id } })).weightGrams).toBe(1250);
+    const exported = await shop.t.app.inject({ method: "GET", url: "/api/admin/products/export.csv", headers: shop.auth });
+    const rows = parse(exported.rawPayload, { bom: true, delimiter: ";" }) as string[][];
+    expect(rows.find((row) => row[0] === vase().sku)![rows[0]!.indexOf("Вес, г")]).toBe("1250");
+    await post("/api/admin/products/import", { csv: ["Артикул;Вес, г", `${vase().sku};`].join("\n"), apply: true });
+    expect((await shop.t.prisma.product.findUniqueOrThrow({ where: { id: vase().id } })).weightGrams).toBeNull();
+  });
   const header = "Артикул;Название;Цена;Остаток;Категория;Теги";
 
   it("the dry run lists every line's errors in Russian and changes nothing", async () => {

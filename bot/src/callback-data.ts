@@ -13,7 +13,8 @@ export type CallbackAction =
   | { kind: "invoice"; orderId: number }
   | { kind: "delivery-cost"; orderId: number; rubles: number | "other" }
   | { kind: "invoice-back"; orderId: number }
-  | { kind: "shipment"; orderId: number };
+  | { kind: "shipment"; orderId: number }
+  | { kind: "track"; orderId: number };
 
 const MAX_BYTES = 64;
 
@@ -44,6 +45,10 @@ export function shipmentCallback(orderId: number): string {
   return `sh:${orderId}`;
 }
 
+export function trackCallback(orderId: number): string {
+  return `tn:${orderId}`;
+}
+
 export function invoiceBackCallback(orderId: number): string {
   return `ib:${orderId}`;
 }
@@ -60,10 +65,10 @@ export function parseCallback(data: string | undefined): CallbackAction | null {
     const orderId = orderIdOf(invoice[2]);
     return orderId === null ? null : { kind: invoice[1] === "iv" ? "invoice" : "invoice-back", orderId };
   }
-  const shipment = /^sh:(\d{1,10})$/.exec(data);
+  const shipment = /^(sh|tn):(\d{1,10})$/.exec(data);
   if (shipment) {
-    const orderId = orderIdOf(shipment[1]);
-    return orderId === null ? null : { kind: "shipment", orderId };
+    const orderId = orderIdOf(shipment[2]);
+    return orderId === null ? null : { kind: shipment[1] === "sh" ? "shipment" : "track", orderId };
   }
   const cost = /^dc:(\d{1,10}):(\d{1,6}|other)$/.exec(data);
   if (cost) {

@@ -1,7 +1,7 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import type { Order } from "@shop/core/orders";
 import { ORDER_STATUSES, statusLabel, type OrderStatus } from "@shop/shared/labels";
-import { deliveryCostCallback, invoiceBackCallback, invoiceCallback, shipmentCallback, statusCallback, unsubscribeCallback } from "./callback-data";
+import { deliveryCostCallback, invoiceBackCallback, invoiceCallback, shipmentCallback, statusCallback, trackCallback, unsubscribeCallback } from "./callback-data";
 
 export const INVOICE_BUTTON = "Выставить счёт";
 export const OTHER_SUM_BUTTON = "Другая сумма";
@@ -22,7 +22,7 @@ export function canInvoice(order: Order, paymentsOn: boolean): boolean {
  * order can get an invoice. Plain JSON, because the same markup is stored in the outbox and sent later, and used
  * when the card is edited after a press.
  */
-export function managerKeyboard(orderId: number, current: string, invoice = false, shipment = false): InlineKeyboardMarkup {
+export function managerKeyboard(orderId: number, current: string, invoice = false, shipment = false, track = false): InlineKeyboardMarkup {
   const buttons: InlineKeyboardButton[] = ORDER_STATUSES.filter((status) => status !== current).map((status: OrderStatus) => ({
     text: statusLabel(status),
     callback_data: statusCallback(orderId, status),
@@ -31,10 +31,17 @@ export function managerKeyboard(orderId: number, current: string, invoice = fals
   for (let i = 0; i < buttons.length; i += 2) rows.push(buttons.slice(i, i + 2));
   if (invoice) rows.push([{ text: INVOICE_BUTTON, callback_data: invoiceCallback(orderId) }]);
   if (shipment) rows.push([{ text: SHIPMENT_BUTTON, callback_data: shipmentCallback(orderId) }]);
+  if (track) rows.push([{ text: TRACK_BUTTON, callback_data: trackCallback(orderId) }]);
   return { inline_keyboard: rows };
 }
 
 export const SHIPMENT_BUTTON = "📦 Отправить в СДЭК";
+export const TRACK_BUTTON = "Ввести трек-номер";
+
+/** The card offers to type a track number for an order placed with a delivery method and not cancelled. */
+export function canTypeTrack(order: Order): boolean {
+  return Boolean(order.delivery?.method) && order.status !== "cancelled";
+}
 
 /** The card offers to register a СДЭК parcel for an order placed with a СДЭК method (docs/delivery.md). */
 export function canRegisterShipment(order: Order): boolean {

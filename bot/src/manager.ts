@@ -5,7 +5,7 @@ import { ShopError } from "@shop/core/errors";
 import { statusLabel } from "@shop/shared/labels";
 import type { BotDeps } from "./deps";
 import { parseCallback } from "./callback-data";
-import { canInvoice, canRegisterShipment, managerKeyboard } from "./keyboards";
+import { canInvoice, canRegisterShipment, canTypeTrack, managerKeyboard } from "./keyboards";
 import { managerOrderText } from "./order-text";
 
 export const MANAGER_TEXTS = {
@@ -57,6 +57,7 @@ export function managerFeature({ db, notifier, config, log }: BotDeps): Composer
           order.status,
           canInvoice(order, config.payments !== null),
           canRegisterShipment(order) && !shipment?.carrierOrderUuid,
+          canTypeTrack(order),
         ),
         link_preview_options: { is_disabled: true },
       })

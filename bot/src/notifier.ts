@@ -4,7 +4,7 @@ import type { OutgoingMessage } from "@shop/core/outbox";
 import { DEFAULT_LOW_STOCK_THRESHOLD, type StockProduct } from "@shop/core/stock";
 import { backInStockText, customerStatusText, managerOrderText, orderPaidText, paidCardText, stockFellText, trackingText } from "./order-text";
 import type { TrackingNotifier } from "@shop/core/delivery";
-import { backInStockKeyboard, canInvoice, canRegisterShipment, managerKeyboard } from "./keyboards";
+import { backInStockKeyboard, canInvoice, canRegisterShipment, canTypeTrack, managerKeyboard } from "./keyboards";
 import { invoiceContent, type InvoiceContent } from "./invoice";
 
 /** What one outbox row carries: sendMessage parameters besides chat_id. */
@@ -76,7 +76,7 @@ export function createOutboxNotifier(options: OutboxNotifierOptions): OutboxNoti
       const payload: OutboxPayload = {
         text: managerOrderText(order),
         parse_mode: "HTML",
-        reply_markup: managerKeyboard(order.id, order.status, canInvoice(order, payments !== null), canRegisterShipment(order)),
+        reply_markup: managerKeyboard(order.id, order.status, canInvoice(order, payments !== null), canRegisterShipment(order), canTypeTrack(order)),
         link_preview_options: { is_disabled: true },
       };
       return options.managerChatIds.map((chatId) => ({ chatId, dedupeKey: `order:${order.id}:created`, payload }));

@@ -159,17 +159,32 @@ export function orderPaidText(orderNumber: string): string {
   return `✅ Спасибо! Оплата заказа №${escapeHtml(orderNumber)} получена. Мы сообщим, когда заказ будет отправлен.`;
 }
 
+/** The delivery a website checkout chose, for the shopper confirming it: method, point or address, price and dates. */
+function preparedDeliveryBlock(prepared: PreparedOrder): string[] {
+  const delivery = prepared.delivery;
+  if (!delivery?.details.method) return [];
+  const { details } = delivery;
+  const where = details.city ? ` — ${escapeHtml(details.city)}` : "";
+  const rows = ["", `🚚 <b>${escapeHtml(DELIVERY_METHOD_LABELS[details.method!])}</b>${where}`];
+  if (details.pointCode) rows.push(`Пункт выдачи: ${escapeHtml(details.pointAddress ?? details.pointCode)}`);
+  else if (details.method === "pickup" && details.pointAddress) rows.push(`Адрес самовывоза: ${escapeHtml(details.pointAddress)}`);
+  const days = formatDays(details.daysMin, details.daysMax);
+  const price = details.priceKnown ? formatPrice(toRoubles(prepared.totals.delivery)) : "стоимость уточнит менеджер";
+  rows.push(`Стоимость доставки: ${price}${days ? ` · ${days}` : ""}`);
+  return rows;
+}
+
 export function preparedOrderText(prepared: PreparedOrder): string {
   const head = ["🛒 <b>Ваш заказ с сайта</b>", "", "<b>Состав:</b>"];
   const tail = (room: TextRoom) => [
     "",
     ...totalsBlock(prepared.totals),
+    ...preparedDeliveryBlock(prepared),
     "",
     "<b>Контактные данные:</b>",
     ...contactBlock(prepared.contact, room),
     "",
-    "* Точная стоимость доставки будет уточнена менеджером",
-    "",
+    ...(prepared.delivery?.details.priceKnown ? [] : ["* Точная стоимость доставки будет уточнена менеджером", ""]),
     "Всё верно? Нажмите «Подтвердить заказ».",
   ];
   return fit(head, prepared.lines.map(itemLine), tail, prepared.contact);

@@ -80,8 +80,8 @@ export function paymentsFeature({ db, notifier, config, log }: BotDeps): Compose
     if (action.rubles === "other") {
       await db.prisma.deliveryCostPrompt.upsert({
         where: { chatId_userId: { chatId: BigInt(chatId), userId: BigInt(ctx.from.id) } },
-        create: { chatId: BigInt(chatId), userId: BigInt(ctx.from.id), orderId: order.id },
-        update: { orderId: order.id, createdAt: new Date() },
+        create: { chatId: BigInt(chatId), userId: BigInt(ctx.from.id), orderId: order.id, purpose: "delivery_cost" },
+        update: { orderId: order.id, purpose: "delivery_cost", createdAt: new Date() },
       });
       await ctx.answerCallbackQuery({ text: PAYMENT_BOT_TEXTS.askCostToast });
       await ctx.reply(PAYMENT_BOT_TEXTS.askCost(order.number), { reply_markup: FORCE_REPLY });
@@ -104,7 +104,7 @@ export function paymentsFeature({ db, notifier, config, log }: BotDeps): Compose
     if (!managerChats.has(String(ctx.chat.id)) || !ctx.from) return next();
     const key = { chatId: BigInt(ctx.chat.id), userId: BigInt(ctx.from.id) };
     const prompt = await db.prisma.deliveryCostPrompt.findUnique({ where: { chatId_userId: key } });
-    if (!prompt || ctx.msg.text.startsWith("/")) return next();
+    if (!prompt || prompt.purpose !== "delivery_cost" || ctx.msg.text.startsWith("/")) return next();
     let invoiced: Order;
     try {
       checkDeliveryCost(ctx.msg.text);

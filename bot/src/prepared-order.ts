@@ -1,5 +1,8 @@
 import { Composer, InlineKeyboard, type Context } from "grammy";
-import { confirmPreparedOrder, findPreparedOrder } from "@shop/core/orders";
+import { DeliveryDesk, type OrderDeliveryQuote } from "@shop/core/delivery";
+import { ShopError } from "@shop/core/errors";
+import { describeQuote } from "@shop/shared/delivery";
+import { confirmPreparedOrder, findPreparedOrder, keepPreparedDelivery, type PreparedOrder, type QuotedDelivery } from "@shop/core/orders";
 import type { BotDeps } from "./deps";
 import { confirmCallback, parseCallback } from "./callback-data";
 import { escapeHtml, preparedOrderText } from "./order-text";
@@ -20,7 +23,42 @@ export const PREPARED_TEXTS = {
     `😔 ${reason}, поэтому заказ не оформлен. Уберите товар из корзины на сайте и оформите заказ заново — или нажмите «Подтвердить заказ» ещё раз, когда товар снова появится.`,
   outOfStockToast: "Заказ не оформлен: товара не хватает",
   staleButton: "Эта кнопка больше не работает.",
+  /** the delivery's price moved since the website showed it; `text`: the new quote («СДЭК, пункт выдачи — 460 руб., 3–5 дней») */
+  deliveryChanged: (text: string) => `⚠️ Стоимость доставки изменилась: ${escapeHtml(text)}. Проверьте сумму и нажмите «Подтвердить заказ» ещё раз.`,
+  deliveryChangedToast: "Стоимость доставки изменилась",
+  /** the method chosen on the website is no longer offered (switched off, the point closed) */
+  deliveryGone: (reason: string) => `😔 ${escapeHtml(reason)} Оформите заказ на сайте ещё раз — корзина сохранилась.`,
 } as const;
+
+type Requote =
+  | { status: "ok"; delivery: QuotedDelivery | null | undefined }
+  | { status: "changed"; quote: OrderDeliveryQuote }
+  | { status: "gone"; message: string };
+
+/**
+ * The website checkout's delivery quoted again as the shopper confirms (docs/delivery.md#a-checkout-confirmed-in-the-bot):
+ * the quote kept with it is honoured while it lasts (15 minutes), then the carrier is asked again; a price unlike
+ * the one shown is not charged but shown, to be confirmed once more.
+ */
+async function requote(desk: DeliveryDesk, prepared: PreparedOrder): Promise<Requote> {
+  const kept = prepared.delivery;
+  if (!kept) return { status: "ok", delivery: undefined };
+  const lines = prepared.lines.flatMap((line) => (line.productId === null ? [] : [{ productId: line.productId, quantity: line.quantity }]));
+  const choice = { ...kept.choice, quoteId: null, expectedPrice: kept.kept.price };
+  try {
+    const quote = await desk.forOrder(choice, lines, prepared.contact.deliveryAddress, kept.kept);
+    // shown «стоимость уточнит менеджер» (the carrier was away), priced now: the shopper sees the price first
+    if (quote && quote.quoted !== null && kept.kept.price === null) return { status: "changed", quote };
+    return { status: "ok", delivery: quote ? { details: quote.details, quoted: quote.quoted, freeFrom: quote.freeFrom } : undefined };
+  } catch (error) {
+    if (!(error instanceof ShopError)) throw error;
+    if (error.kind === "conflict" && error.details?.code === "delivery_changed") {
+      const fresh = await desk.forOrder({ ...choice, expectedPrice: null }, lines, prepared.contact.deliveryAddress);
+      if (fresh) return { status: "changed", quote: fresh };
+    }
+    return { status: "gone", message: error.message };
+  }
+}
 
 /** Takes the confirmation button off the order message, so it cannot be pressed again. */
 async function dropButton(ctx: Context) {
@@ -32,8 +70,9 @@ async function dropButton(ctx: Context) {
  * t.me/<bot>?start=<token>. /start <token> shows the order; «Подтвердить заказ» creates it (once: the token is
  * single-use) and links it to this Telegram user.
  */
-export function preparedOrderFeature({ db, notifier }: BotDeps): Composer<Context> {
+export function preparedOrderFeature({ db, notifier, config }: BotDeps): Composer<Context> {
   const feature = new Composer<Context>();
+  const desk = new DeliveryDesk(db, config.delivery);
   const privateChats = feature.chatType("private");
 
   privateChats.command("start", async (ctx, next) => {
@@ -66,7 +105,44 @@ export function preparedOrderFeature({ db, notifier }: BotDeps): Composer<Contex
       return;
     }
     const { id, username, first_name, last_name, language_code } = ctx.from;
-    const result = await confirmPreparedOrder(db, notifier, action.token, { id, username, first_name, last_name, language_code });
+    const found = await findPreparedOrder(db, action.token);
+    const quoted = found.status === "ok" ? await requote(desk, found.order) : ({ status: "ok", delivery: undefined } as const);
+    if (quoted.status === "gone") {
+      await ctx.answerCallbackQuery();
+      await dropButton(ctx);
+      await ctx.reply(PREPARED_TEXTS.deliveryGone(quoted.message), { parse_mode: "HTML" });
+      return;
+    }
+    if (quoted.status === "changed" && found.status === "ok") {
+      const { quote } = quoted;
+      const kept = found.order.delivery!;
+      const now = await keepPreparedDelivery(db, action.token, {
+        choice: kept.choice,
+        details: quote.details,
+        quoted: quote.quoted,
+        freeFrom: quote.freeFrom,
+        kept: quote.honoured,
+      });
+      await ctx.answerCallbackQuery({ text: PREPARED_TEXTS.deliveryChangedToast });
+      await dropButton(ctx);
+      if (now.status !== "ok") {
+        await ctx.reply(now.status === "used" ? PREPARED_TEXTS.used(now.orderNumber) : now.status === "expired" ? PREPARED_TEXTS.expired : PREPARED_TEXTS.notFound, {
+          parse_mode: "HTML",
+        });
+        return;
+      }
+      const details = quote.details;
+      await ctx.reply(
+        PREPARED_TEXTS.deliveryChanged(details.method ? describeQuote(details.method, details.priceKnown ? now.order.totals.delivery : null, details.daysMin, details.daysMax) : ""),
+        { parse_mode: "HTML" },
+      );
+      await ctx.reply(preparedOrderText(now.order), {
+        parse_mode: "HTML",
+        reply_markup: new InlineKeyboard().text(PREPARED_TEXTS.confirmButton, confirmCallback(action.token)),
+      });
+      return;
+    }
+    const result = await confirmPreparedOrder(db, notifier, action.token, { id, username, first_name, last_name, language_code }, quoted.status === "ok" ? quoted.delivery : undefined);
     switch (result.status) {
       case "created":
         await ctx.answerCallbackQuery({ text: PREPARED_TEXTS.confirmedToast });

@@ -72,7 +72,7 @@ export default async function adminDeliveryRoutes(instance: App) {
       },
     },
     async (request) => {
-      const shipment = await setTrackNumber(app.db, app.notifier, request.params.id, request.body.track_number);
+      const shipment = await setTrackNumber(app.db, app.notifier, request.params.id, request.body.track_number, request.staff?.actor);
       return { order_id: request.params.id, delivery: toWireDelivery(shipment)! };
     },
   );

@@ -16,7 +16,7 @@ import { prepareOrder } from "@shop/core/orders";
 import { forgetBestSellers } from "@shop/core/catalog";
 import { knownProducts } from "@shop/core/catalog";
 import { toCreateOrderResponse, toPrepareOrderResponse } from "../wire/orders";
-import { deliveryChoice, invoiceAtOnce } from "../services/order-delivery";
+import { deliveryChoice, invoiceAtOnce, preparedDelivery } from "../services/order-delivery";
 import { perMinute } from "../plugins/external/rate-limit";
 
 const IdempotencyHeaders = Type.Object({
@@ -103,7 +103,9 @@ export default async function orderRoutes(app: App) {
         description:
           "Validates and prices the checkout like POST /api/orders and keeps it for 24 hours under a token (32 characters " +
           "of A–Z a–z 0–9 _ -), the bot's start parameter. bot_link is https://t.me/<bot>?start=<token>, or null without " +
-          "a bot. The token is redeemed exactly once by the bot. Idempotency-Key returns the same token again (200).",
+          "a bot. The token is redeemed exactly once by the bot. Idempotency-Key returns the same token again (200). With " +
+          "delivery methods set up, `delivery` is required and quoted as for POST /api/orders (409 delivery_changed alike); " +
+          "the bot quotes it again when the shopper confirms.",
         headers: IdempotencyHeaders,
         body: PrepareOrderBody,
         response: { 201: PrepareOrderResponse, 200: PrepareOrderResponse, ...errors },
@@ -111,17 +113,21 @@ export default async function orderRoutes(app: App) {
     },
     async (request, reply) => {
       const body = request.body;
+      const lines = body.cart.map((item) => ({
+        productId: item.id,
+        quantity: item.quantity,
+        clientName: item.name,
+        variantId: item.variant_id ?? null,
+        personalization: item.personalization,
+      }));
+      const choice = deliveryChoice(body.delivery);
+      const delivery = await app.delivery.forOrder(choice, lines, body.order.delivery_address ?? null);
       const result = await prepareOrder(app.db, {
         contact: body.order,
-        lines: body.cart.map((item) => ({
-          productId: item.id,
-          quantity: item.quantity,
-          clientName: item.name,
-          variantId: item.variant_id ?? null,
-          personalization: item.personalization,
-        })),
+        lines,
         source: body.source,
         idempotencyKey: request.headers["idempotency-key"] ?? null,
+        delivery: delivery && choice ? preparedDelivery(choice, delivery) : null,
       });
       const botLink = botStartLink(app.config, app.botInfo, result.prepared.token);
       return reply.status(result.created ? 201 : 200).send(toPrepareOrderResponse(result.prepared, botLink));

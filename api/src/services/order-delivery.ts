@@ -1,5 +1,5 @@
-import { orderDeliveries, type DeliveryChoice } from "@shop/core/delivery";
-import type { Order } from "@shop/core/orders";
+import { orderDeliveries, type DeliveryChoice, type OrderDeliveryQuote } from "@shop/core/delivery";
+import type { Order, PreparedDelivery } from "@shop/core/orders";
 import { issueInvoice } from "@shop/core/payments";
 import { toKopecks, toRoubles } from "@shop/shared/money";
 import type { DeliveryChoiceBody } from "@shop/shared/schemas/delivery";
@@ -16,6 +16,17 @@ export function deliveryChoice(body: DeliveryChoiceBody | null | undefined): Del
     pointCode: body.point_code?.trim() || null,
     quoteId: body.quote_id ?? null,
     expectedPrice: body.expected_price === null || body.expected_price === undefined ? null : toKopecks(body.expected_price),
+  };
+}
+
+/** A website checkout's delivery, kept with the prepared order until the shopper confirms it in the bot. */
+export function preparedDelivery(choice: DeliveryChoice, quote: OrderDeliveryQuote): PreparedDelivery {
+  return {
+    choice: { method: choice.method, city: choice.city, cityCode: choice.cityCode, postalCode: choice.postalCode, pointCode: choice.pointCode },
+    details: quote.details,
+    quoted: quote.quoted,
+    freeFrom: quote.freeFrom,
+    kept: quote.honoured,
   };
 }
 

@@ -8,6 +8,9 @@ export interface AuditActor {
   via: "panel" | "bot";
 }
 
+/** Who wrote an entry: a staff account, or a manager in the bot's managers' chat not bound to one (no staff id). */
+export type AuditAuthor = AuditActor | { staffId: null; staffName: string; via: "bot" };
+
 export const AUDIT_KINDS = ["product", "stock", "category", "order", "invoice", "refund", "settings", "staff"] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -38,7 +41,7 @@ export interface AuditEntry extends Required<Omit<AuditChange, "entityId" | "bef
  * transaction): a change rolled back leaves no entry, and an entry never outlives its change. Without an actor
  * (a shopper's order taking stock, the shop's own jobs) nothing is written: the log is of staff's changes.
  */
-export async function recordAudit(sql: Sql, actor: AuditActor | undefined, change: AuditChange): Promise<void> {
+export async function recordAudit(sql: Sql, actor: AuditAuthor | undefined, change: AuditChange): Promise<void> {
   if (!actor) return;
   await sql.query(
     `INSERT INTO audit_log (staff_id, staff_name, via, kind, action, entity_id, label, before, after)

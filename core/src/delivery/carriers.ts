@@ -17,6 +17,11 @@ export interface CarrierSettings {
   pochtaUrl: string | null;
   /** how long a carrier may take to answer one call */
   timeoutMs: number;
+  /**
+   * How often the shop asks СДЭК for its shipments' statuses (docs/delivery.md#polling); null: never. On by default
+   * when СДЭК is set up and no webhook secret is: its webhooks cannot reach the shop then.
+   */
+  cdekPollEveryMs: number | null;
 }
 
 /** The carrier did not answer in time, or answered with something the shop cannot use. */
@@ -220,12 +225,17 @@ export function carrierSettingsFromEnv(env: NodeJS.ProcessEnv): CarrierSettings 
   const text = (name: string) => env[name]?.trim() || null;
   const timeout = Number(text("CARRIER_TIMEOUT_MS") ?? 3000);
   const cdekId = text("CDEK_CLIENT_ID");
+  const webhookSecret = text("CDEK_WEBHOOK_SECRET");
+  const polling = (text("CDEK_POLLING") ?? "auto").toLowerCase();
+  const every = Number(text("CDEK_POLL_EVERY_MS") ?? 15 * 60_000);
+  const pollOn = cdekId !== null && (polling === "on" || polling === "1" || polling === "true" || (polling === "auto" && !webhookSecret));
   return {
     cdekUrl: cdekId ? (text("CDEK_API_URL") ?? "https://api.cdek.ru/v2").replace(/\/$/, "") : null,
     cdekClientId: cdekId,
     cdekClientSecret: text("CDEK_CLIENT_SECRET"),
-    cdekWebhookSecret: text("CDEK_WEBHOOK_SECRET"),
+    cdekWebhookSecret: webhookSecret,
     pochtaUrl: (text("POCHTA_TARIFF_URL") ?? "https://tariff.pochta.ru").replace(/\/$/, ""),
     timeoutMs: Number.isInteger(timeout) && timeout > 0 ? timeout : 3000,
+    cdekPollEveryMs: pollOn ? (Number.isInteger(every) && every >= 1000 ? every : 15 * 60_000) : null,
   };
 }

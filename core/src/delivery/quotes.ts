@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Database } from "@shop/prisma/db";
 import {
   DELIVERY_METHODS,
@@ -121,9 +121,12 @@ export interface OrderDeliveryQuote {
   /** null: the manager fixes the price (the order carries the shop's fixed fee until then) */
   quoted: Kopecks | null;
   freeFrom: Kopecks | null;
+  /** the quote charged, to be kept with a checkout confirmed later (a prepared website order) */
+  honoured: HonouredQuote;
 }
 
-interface HonouredQuote {
+/** A quote as the shopper saw it: what it was for, its price and dates, and until when it is honoured (ms). */
+export interface HonouredQuote {
   method: DeliveryMethod;
   cityCode: number | null;
   city: string;
@@ -134,7 +137,79 @@ interface HonouredQuote {
   until: number;
 }
 
+/**
+ * A quote the shopper saw travels with the client as a signed token (docs/delivery.md#a-quote-honoured-then-refreshed):
+ * `q1.<the quote as base64url JSON>.<HMAC-SHA256>`. Any instance holding the shop's key honours it — no table, no
+ * memory shared between processes; a token changed by the client no longer matches its signature and is ignored.
+ */
+const QUOTE_TOKEN_PREFIX = "q1";
+
+function signQuote(key: Buffer, quote: HonouredQuote): string {
+  const body = Buffer.from(
+    JSON.stringify([quote.method, quote.cityCode, quote.city, quote.weightGrams, quote.price, quote.daysMin, quote.daysMax, quote.until]),
+  ).toString("base64url");
+  const signature = createHmac("sha256", key).update(`${QUOTE_TOKEN_PREFIX}.${body}`).digest("base64url");
+  return `${QUOTE_TOKEN_PREFIX}.${body}.${signature}`;
+}
+
+/** The quote a token carries, or undefined when it is not one this shop signed. */
+export function readQuoteToken(key: Buffer, token: string): HonouredQuote | undefined {
+  const [prefix, body, signature, ...rest] = token.split(".");
+  if (prefix !== QUOTE_TOKEN_PREFIX || !body || !signature || rest.length > 0) return undefined;
+  const expected = createHmac("sha256", key).update(`${prefix}.${body}`).digest();
+  const given = Buffer.from(signature, "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  try {
+    const [method, cityCode, city, weightGrams, price, daysMin, daysMax, until] = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as [
+      DeliveryMethod, number | null, string, number, Kopecks | null, number | null, number | null, number,
+    ];
+    if (!DELIVERY_METHODS.includes(method) || typeof city !== "string" || typeof until !== "number") return undefined;
+    return { method, cityCode, city, weightGrams, price, daysMin, daysMax, until };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A cart as the carriers see it: the goods' sum (for the free threshold), its weight and its parcel's size. */
+interface CartParcel {
+  goods: Kopecks;
+  weightGrams: number;
+  size: Omit<Parcel, "weightGrams">;
+}
+
 const sameCity = (a: string, b: string) => a.trim().toLocaleLowerCase("ru") === b.trim().toLocaleLowerCase("ru");
+/** One piece's box in centimetres, longest side first; null sides: the default parcel's box. */
+export interface PieceSize {
+  widthMm: number | null;
+  heightMm: number | null;
+  depthMm: number | null;
+  quantity: number;
+}
+
+/**
+ * The parcel's size for a cart (docs/delivery.md#the-parcel): each piece is a box of its product's own dimensions
+ * (millimetres rounded up to whole centimetres, longest side first) when all three are set, else the seller's
+ * default parcel; the pieces are stacked on their smallest side: the parcel is as long and as wide as the largest
+ * piece and as high as the pieces together (at most 300 cm, as the settings allow).
+ */
+export function parcelSize(pieces: readonly PieceSize[], fallback: Omit<Parcel, "weightGrams">): Omit<Parcel, "weightGrams"> {
+  let length = 0;
+  let width = 0;
+  let height = 0;
+  const defaultBox = [fallback.lengthCm, fallback.widthCm, fallback.heightCm].sort((a, b) => b - a);
+  for (const piece of pieces) {
+    const own = [piece.widthMm, piece.heightMm, piece.depthMm];
+    const box = own.every((side) => side !== null && side > 0)
+      ? own.map((side) => Math.max(1, Math.ceil(side! / 10))).sort((a, b) => b - a)
+      : defaultBox;
+    length = Math.max(length, box[0]!);
+    width = Math.max(width, box[1]!);
+    height += box[2]! * Math.max(1, piece.quantity);
+  }
+  if (length === 0) return { lengthCm: fallback.lengthCm, widthCm: fallback.widthCm, heightCm: fallback.heightCm };
+  return { lengthCm: Math.min(300, length), widthCm: Math.min(300, width), heightCm: Math.min(300, height) };
+}
+
 /** carriers are asked for whole hundreds of grams: one answer serves every cart of that weight */
 const billedWeight = (grams: number) => Math.max(100, Math.ceil(grams / 100) * 100);
 
@@ -144,14 +219,18 @@ export class DeliveryDesk {
   private readonly quotes: TtlCache<CarrierQuote>;
   private readonly points: TtlCache<CarrierPoint[]>;
   private readonly cities: TtlCache<CarrierCity[]>;
-  private readonly honoured: TtlCache<HonouredQuote>;
+  /** signs the quotes shoppers see; shared by every instance of the shop (derived from its JWT secret) */
+  private readonly quoteKey: Buffer;
   private settingsCache: { value: DeliverySettings; until: number } | null = null;
 
   constructor(
     private readonly db: Pick<Database, "read">,
     readonly carriers: CarrierSettings,
     private readonly now: () => number = Date.now,
+    quoteKey: Buffer | null = null,
   ) {
+    // without the shop's key (a test, the bot alone) the quotes are honoured by this process only
+    this.quoteKey = quoteKey ?? randomBytes(32);
     this.cdek =
       carriers.cdekUrl && carriers.cdekClientId && carriers.cdekClientSecret
         ? new CdekClient(carriers.cdekUrl, carriers.cdekClientId, carriers.cdekClientSecret, carriers.timeoutMs)
@@ -160,8 +239,6 @@ export class DeliveryDesk {
     this.quotes = new TtlCache(QUOTE_LIFETIME_MS, now);
     this.points = new TtlCache(POINTS_LIFETIME_MS, now);
     this.cities = new TtlCache(CITIES_LIFETIME_MS, now);
-    // kept a day for the comparison with a price the shopper saw; honoured only until its own time
-    this.honoured = new TtlCache(CITIES_LIFETIME_MS, now, 20_000);
   }
 
   async settings(): Promise<DeliverySettings> {
@@ -221,17 +298,24 @@ export class DeliveryDesk {
   }
 
   /** The cart's goods after the discount and its parcel weight (products without a weight count the default). */
-  private async cart(lines: readonly CartLineRef[], settings: DeliverySettings): Promise<{ goods: Kopecks; weightGrams: number }> {
+  private async cart(lines: readonly CartLineRef[], settings: DeliverySettings): Promise<CartParcel> {
     const valid = lines.filter((line) => isDbId(line.productId) && line.quantity > 0);
-    const [row] = await this.db.read<{ subtotal: number; weight: number }>(
-      `SELECT coalesce(sum(round(p.price * 100) * line.quantity), 0)::float8 AS subtotal,
-              coalesce(sum(coalesce(p.weight_grams, $3::int) * line.quantity), 0)::int AS weight
+    const rows = await this.db.read<{ subtotal: number; weight: number; width: number | null; height: number | null; depth: number | null; quantity: number }>(
+      `SELECT (round(p.price * 100) * line.quantity)::float8 AS subtotal,
+              (coalesce(p.weight_grams, $3::int) * line.quantity)::int AS weight,
+              p.width, p.height, p.depth, line.quantity
          FROM products p JOIN unnest($1::int[], $2::int[]) AS line(id, quantity) ON p.id = line.id`,
       [valid.map((line) => line.productId), valid.map((line) => line.quantity), settings.parcel.weightGrams],
       { prepare: true },
     );
-    const totals = computeTotals([{ price: row?.subtotal ?? 0, quantity: 1 }], 0);
-    return { goods: totals.subtotal - totals.discount, weightGrams: Math.max(1, row?.weight ?? settings.parcel.weightGrams) };
+    const subtotal = rows.reduce((sum, row) => sum + row.subtotal, 0);
+    const weight = rows.reduce((sum, row) => sum + row.weight, 0);
+    const totals = computeTotals([{ price: subtotal, quantity: 1 }], 0);
+    const size = parcelSize(
+      rows.map((row) => ({ widthMm: row.width, heightMm: row.height, depthMm: row.depth, quantity: row.quantity })),
+      settings.parcel,
+    );
+    return { goods: totals.subtotal - totals.discount, weightGrams: Math.max(1, rows.length > 0 ? weight : settings.parcel.weightGrams), size };
   }
 
   /** The carrier's price and dates for one method, or null when the method does not go to that city. */
@@ -239,9 +323,10 @@ export class DeliveryDesk {
     method: DeliveryMethod,
     settings: DeliverySettings,
     request: Pick<QuoteRequest, "city" | "cityCode" | "postalCode">,
-    weightGrams: number,
+    cart: CartParcel,
   ): Promise<CarrierQuote | null> {
-    const parcel: Parcel = { ...settings.parcel, weightGrams: billedWeight(weightGrams) };
+    const parcel: Parcel = { ...cart.size, weightGrams: billedWeight(cart.weightGrams) };
+    const box = `${parcel.lengthCm}x${parcel.widthCm}x${parcel.heightCm}`;
     switch (method) {
       case "pickup":
         return { price: 0, daysMin: null, daysMax: null };
@@ -254,7 +339,7 @@ export class DeliveryDesk {
         if (!cdek || from === null || request.cityCode === null) throw new CarrierUnavailable("СДЭК cannot price this city");
         const to = request.cityCode;
         const tariff = CDEK_TARIFFS[method];
-        return this.quotes.getOrLoad(`cdek:${tariff}:${from}:${to}:${parcel.weightGrams}`, () => cdek.tariff(tariff, from, to, parcel));
+        return this.quotes.getOrLoad(`cdek:${tariff}:${from}:${to}:${parcel.weightGrams}:${box}`, () => cdek.tariff(tariff, from, to, parcel));
       }
       case "pochta": {
         const pochta = this.pochta;
@@ -276,7 +361,7 @@ export class DeliveryDesk {
     method: DeliveryMethod,
     settings: DeliverySettings,
     request: Pick<QuoteRequest, "city" | "cityCode" | "postalCode">,
-    cart: { goods: Kopecks; weightGrams: number },
+    cart: CartParcel,
   ): Promise<MethodQuote | null> {
     // every method but pickup goes somewhere: without a city there is nothing to offer yet
     if (method !== "pickup" && !request.city.trim()) return null;
@@ -285,8 +370,7 @@ export class DeliveryDesk {
     const priced = (price: Kopecks | null, daysMin: number | null, daysMax: number | null, priceNote: PriceNote | null): MethodQuote => {
       const fee = price === null ? null : deliveryFeeFor(price, freeFrom, cart.goods);
       const until = this.now() + QUOTE_HONOURED_MS;
-      const quoteId = randomUUID();
-      this.honoured.set(quoteId, { method, cityCode: request.cityCode, city: request.city, weightGrams: cart.weightGrams, price, daysMin, daysMax, until });
+      const quoteId = signQuote(this.quoteKey, { method, cityCode: request.cityCode, city: request.city, weightGrams: cart.weightGrams, price, daysMin, daysMax, until });
       return { method, price, fee, freeFrom, daysMin, daysMax, priceNote, text: describeQuote(method, fee, daysMin, daysMax), quoteId, validUntil: new Date(until) };
     };
     if (rule.byArrangement) {
@@ -294,7 +378,7 @@ export class DeliveryDesk {
       return priced(null, null, null, "arrangement");
     }
     try {
-      const carrier = await this.carrierQuote(method, settings, request, cart.weightGrams);
+      const carrier = await this.carrierQuote(method, settings, request, cart);
       if (!carrier) return null;
       return priced(shopperPrice(carrier.price, rule), carrier.daysMin, carrier.daysMax, null);
     } catch (error) {
@@ -324,7 +408,13 @@ export class DeliveryDesk {
    * is a 409 with the new quote; a carrier that does not answer leaves the price to the manager and the order
    * goes through. Null when the seller set no method up: the order is what it always was.
    */
-  async forOrder(choice: DeliveryChoice | null, lines: readonly CartLineRef[], address: string | null): Promise<OrderDeliveryQuote | null> {
+  async forOrder(
+    choice: DeliveryChoice | null,
+    lines: readonly CartLineRef[],
+    address: string | null,
+    /** a quote the shop itself kept (a prepared checkout's payload) instead of the client's signed one */
+    kept?: HonouredQuote,
+  ): Promise<OrderDeliveryQuote | null> {
     const settings = await this.settings();
     if (!deliveryConfigured(settings)) return null;
     if (!choice) throw invalid(DELIVERY_TEXTS.chooseMethod, { delivery: DELIVERY_TEXTS.chooseMethod });
@@ -337,15 +427,16 @@ export class DeliveryDesk {
     const cart = await this.cart(lines, settings);
     const request = { city, cityCode: choice.cityCode, postalCode: choice.postalCode };
 
-    const seen = choice.quoteId ? this.honoured.get(choice.quoteId) : undefined;
+    const seen = kept ?? (choice.quoteId ? readQuoteToken(this.quoteKey, choice.quoteId) : undefined);
     const stillHonoured =
       seen && seen.until > this.now() && seen.method === method && seen.cityCode === choice.cityCode && sameCity(seen.city, city) && seen.weightGrams === cart.weightGrams;
     let price: Kopecks | null;
     let daysMin: number | null;
     let daysMax: number | null;
     let priceNote: PriceNote | null;
+    let until: number;
     if (seen && stillHonoured) {
-      ({ price, daysMin, daysMax } = seen);
+      ({ price, daysMin, daysMax, until } = seen);
       priceNote = price === null ? (settings.methods[method].byArrangement ? "arrangement" : "carrier-unavailable") : null;
     } else {
       const fresh = await this.methodQuote(method, settings, request, cart);
@@ -358,6 +449,7 @@ export class DeliveryDesk {
         });
       }
       ({ price, daysMin, daysMax, priceNote } = fresh);
+      until = fresh.validUntil?.getTime() ?? this.now() + QUOTE_HONOURED_MS;
     }
 
     let pointAddress: string | null = null;
@@ -386,6 +478,7 @@ export class DeliveryDesk {
       },
       quoted: price,
       freeFrom: settings.methods[method].freeFrom,
+      honoured: { method, cityCode: choice.cityCode, city, weightGrams: cart.weightGrams, price, daysMin, daysMax, until },
     };
   }
 }

@@ -3,9 +3,10 @@ import { trackingLink, type DeliveryMethod } from "@shop/shared/delivery";
 import { conflict, invalid, notFound, ORDER_NOT_FOUND } from "../errors";
 import { changeOrderStatus, readOrder, type Order, type OrderNotifier } from "../orders";
 import { queueMessages, type OutgoingMessage } from "../outbox";
+import { recordAudit, type AuditAuthor } from "../audit";
 import { CarrierUnavailable, CDEK_TARIFFS } from "./carriers";
 import { orderDelivery, orderIdOfCarrierOrder, type OrderShipment } from "./order-delivery";
-import type { DeliveryDesk } from "./quotes";
+import { parcelSize, type DeliveryDesk } from "./quotes";
 
 /**
  * After the order (docs/delivery.md#after-the-order): the shipment registered with СДЭК, a track number typed by a
@@ -53,7 +54,8 @@ const CDEK_DELIVERED = "DELIVERED";
  * Sets the order's track number in the transaction `sql` and queues the customer's message; the same number
  * again changes nothing and says nothing.
  */
-async function setTrack(sql: Sql, notifier: DeliveryNotifier, orderId: number, trackNumber: string): Promise<boolean> {
+async function setTrack(sql: Sql, notifier: DeliveryNotifier, orderId: number, trackNumber: string, actor?: AuditAuthor): Promise<boolean> {
+  const [previous] = await sql.query<{ track_number: string | null }>(`SELECT track_number FROM order_deliveries WHERE order_id = $1`, [orderId]);
   const rows = await sql.query<{ method: string | null }>(
     `INSERT INTO order_deliveries (order_id, method, weight_grams, price_known, track_number)
      VALUES ($1, NULL, 0, false, $2)
@@ -67,18 +69,29 @@ async function setTrack(sql: Sql, notifier: DeliveryNotifier, orderId: number, t
   const delivery = await orderDelivery(sql, orderId);
   const method = delivery?.method ?? null;
   order.delivery = delivery;
+  await recordAudit(sql, actor, {
+    kind: "order",
+    action: "track_number",
+    entityId: orderId,
+    label: `№${order.number}`,
+    before: { track_number: previous?.track_number ?? null },
+    after: { track_number: trackNumber },
+  });
   await queueMessages(sql, notifier.trackingAdded?.(order, { method, trackNumber, link: method ? trackingLink(method, trackNumber) : null }) ?? []);
   return true;
 }
 
-/** A manager types the track number (any method): the customer gets one message with it and a tracking link. */
-export async function setTrackNumber(db: Database, notifier: DeliveryNotifier, orderId: number, typed: string): Promise<OrderShipment> {
+/**
+ * A manager types the track number (any method), in the admin panel or the managers' chat: the customer gets one
+ * message with it and a tracking link, and the audit log an entry by `actor` (the same number again: neither).
+ */
+export async function setTrackNumber(db: Database, notifier: DeliveryNotifier, orderId: number, typed: string, actor?: AuditAuthor): Promise<OrderShipment> {
   const trackNumber = typed.trim().toUpperCase();
   if (!/^[A-Z0-9-]{4,64}$/.test(trackNumber)) throw invalid(SHIPMENT_TEXTS.badTrack, { track_number: SHIPMENT_TEXTS.badTrack });
   const { shipment, changed } = await db.transaction(async (sql) => {
     const [order] = await sql.query<{ id: number }>(`SELECT id FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);
     if (!order) throw notFound(ORDER_NOT_FOUND);
-    const changed = await setTrack(sql, notifier, orderId, trackNumber);
+    const changed = await setTrack(sql, notifier, orderId, trackNumber, actor);
     return { shipment: (await orderDelivery(sql, orderId))!, changed };
   });
   if (changed) notifier.queued?.();
@@ -99,6 +112,17 @@ export async function registerCdekShipment(db: Database, desk: DeliveryDesk, not
   if (order.status === "cancelled") throw conflict(SHIPMENT_TEXTS.cancelled);
   if (!cdek) throw conflict(SHIPMENT_TEXTS.cdekNotSetUp);
   const settings = await desk.settings();
+  // the parcel's size from the products' own dimensions (the default parcel for those without), as it was quoted
+  const pieces = await db.transaction((sql) =>
+    sql.query<{ width: number | null; height: number | null; depth: number | null; quantity: number }>(
+      `SELECT p.width, p.height, p.depth, i.quantity FROM order_items i LEFT JOIN products p ON p.id = i.product_id WHERE i.order_id = $1`,
+      [orderId],
+    ),
+  );
+  const size = parcelSize(
+    pieces.map((piece) => ({ widthMm: piece.width, heightMm: piece.height, depthMm: piece.depth, quantity: piece.quantity })),
+    settings.parcel,
+  );
   let uuid: string;
   try {
     uuid = await cdek.createOrder({
@@ -109,7 +133,7 @@ export async function registerCdekShipment(db: Database, desk: DeliveryDesk, not
       pointCode: delivery.pointCode,
       address: order.contact.deliveryAddress,
       recipient: { name: order.contact.customerName, phone: order.contact.customerPhone },
-      parcel: { ...settings.parcel, weightGrams: Math.max(1, delivery.weightGrams) },
+      parcel: { ...size, weightGrams: Math.max(1, delivery.weightGrams) },
       comment: order.contact.comment,
     });
   } catch (error) {
@@ -164,4 +188,62 @@ export async function receiveCdekWebhook(db: Database, notifier: DeliveryNotifie
     target === "completed" ? !["completed", "cancelled"].includes(found.status) : target === "shipped" ? ["new", "processing"].includes(found.status) : false;
   if (target && forward) await changeOrderStatus(db, notifier, found.orderId, target);
   return "recorded";
+}
+
+export interface PollDeps {
+  db: Database;
+  desk: DeliveryDesk;
+  notifier: DeliveryNotifier;
+}
+
+export interface PollOutcome {
+  /** shipments whose status was asked for */
+  asked: number;
+  /** of them, those СДЭК did not answer for (asked again next time) */
+  unanswered: number;
+}
+
+/** how many shipments one run asks for at most: the ones heard of longest ago first */
+export const POLL_BATCH = 100;
+
+/**
+ * Where СДЭК's webhooks cannot reach the shop (docs/delivery.md#polling): asks СДЭК for the status of every
+ * registered shipment not yet delivered (of an order neither completed nor cancelled) and takes each answer
+ * exactly as the webhook's event — the same code path, so the order moves once and the customer hears once
+ * however often the same status is read. One function, run by whatever schedules the shop's periodic work.
+ * `now`: the moment the run stands for (shipments touched after it are left to the next run).
+ */
+export async function pollCdekStatuses(deps: PollDeps, now: Date = new Date(), limit = POLL_BATCH): Promise<PollOutcome> {
+  const cdek = deps.desk.cdek;
+  if (!cdek) return { asked: 0, unanswered: 0 };
+  const due = await deps.db.transaction((sql) =>
+    sql.query<{ uuid: string }>(
+      `SELECT d.carrier_order_uuid AS uuid
+         FROM order_deliveries d JOIN orders o ON o.id = d.order_id
+        WHERE d.carrier_order_uuid IS NOT NULL
+          AND d.carrier_status IS DISTINCT FROM $1
+          AND o.status NOT IN ('completed', 'cancelled')
+          AND d.updated_at <= $2
+        ORDER BY d.updated_at, d.order_id
+        LIMIT $3`,
+      [CDEK_DELIVERED, now, limit],
+    ),
+  );
+  let unanswered = 0;
+  for (const { uuid } of due) {
+    let state;
+    try {
+      state = await cdek.order(uuid);
+    } catch (error) {
+      if (!(error instanceof CarrierUnavailable)) throw error;
+      unanswered++;
+      continue;
+    }
+    await receiveCdekWebhook(deps.db, deps.notifier, {
+      type: "ORDER_STATUS",
+      uuid,
+      attributes: { code: state.statusCode ?? undefined, cdek_number: state.cdekNumber ?? undefined },
+    });
+  }
+  return { asked: due.length, unanswered };
 }

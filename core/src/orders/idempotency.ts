@@ -12,6 +12,8 @@ export interface CheckoutRequest {
   lines: readonly RequestedLine[];
   source: OrderSourceValue;
   telegramUser?: { id: number | bigint | string } | null;
+  /** the delivery the shopper chose: another method, city or point under the same key is another checkout */
+  delivery?: { method: string | null; city: string | null; cityCode: number | null; pointCode: string | null } | null;
 }
 
 /**
@@ -20,8 +22,8 @@ export interface CheckoutRequest {
  * cart or form under the same key is refused.
  */
 export function checkoutFingerprint(request: CheckoutRequest): string {
-  const { contact } = request;
-  const canonical = JSON.stringify([
+  const { contact, delivery } = request;
+  const parts: unknown[] = [
     contact.customer_name,
     contact.customer_phone,
     contact.delivery_address ?? null,
@@ -34,6 +36,9 @@ export function checkoutFingerprint(request: CheckoutRequest): string {
     ),
     request.source,
     request.telegramUser ? String(request.telegramUser.id) : null,
-  ]);
+  ];
+  // a checkout without a delivery choice as before, so that a retry across an upgrade keeps its key
+  if (delivery) parts.push([delivery.method, delivery.city?.trim().toLocaleLowerCase("ru") ?? null, delivery.cityCode, delivery.pointCode]);
+  const canonical = JSON.stringify(parts);
   return createHash("sha256").update(canonical).digest("hex");
 }

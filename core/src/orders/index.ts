@@ -7,6 +7,13 @@ export { getOrder, listOrders, type OrderPage } from "./order-list";
 export { noopNotifier, type OrderNotifier } from "./order-notifier";
 export { orderInclude, readOrder, toOrder } from "./order-record";
 export { OrderSlots } from "./order-slots";
-export { type CartLine, type LinePersonalization, lineSku, type Order, type OrderContact, type OrderDelivery, type QuotedDelivery } from "./order";
+export { type CartLine, type LinePersonalization, lineSku, type Order, type OrderContact, type OrderDelivery, type PreparedDelivery, type QuotedDelivery } from "./order";
 export { IDEMPOTENCY_KEY_PATTERN, placeOrder, type PlaceOrderInput, type PlaceOrderResult, resolveOrderIdentity } from "./place-order";
-export { confirmPreparedOrder, findPreparedOrder, type PreparedOrder, type PreparedOrderTicket, prepareOrder } from "./prepared-orders";
+export {
+  confirmPreparedOrder,
+  findPreparedOrder,
+  keepPreparedDelivery,
+  type PreparedOrder,
+  type PreparedOrderTicket,
+  prepareOrder,
+} from "./prepared-orders";

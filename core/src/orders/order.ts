@@ -90,6 +90,26 @@ export interface QuotedDelivery {
   freeFrom: Kopecks | null;
 }
 
+/**
+ * The delivery of a website checkout confirmed later in the bot (docs/delivery.md#a-checkout-confirmed-in-the-bot):
+ * what the shopper chose, the delivery as quoted, and the quote kept — honoured at the confirmation until `until`,
+ * quoted again after it.
+ */
+export interface PreparedDelivery extends QuotedDelivery {
+  choice: { method: DeliveryMethod; city: string | null; cityCode: number | null; postalCode: string | null; pointCode: string | null };
+  kept: {
+    method: DeliveryMethod;
+    cityCode: number | null;
+    city: string;
+    weightGrams: number;
+    price: Kopecks | null;
+    daysMin: number | null;
+    daysMax: number | null;
+    /** ms since the epoch */
+    until: number;
+  };
+}
+
 export interface Order {
   id: number;
   number: string;

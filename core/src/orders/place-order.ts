@@ -81,7 +81,7 @@ export function resolveOrderIdentity(
 }
 
 /** The totals with the quoted delivery: free from its threshold, the fixed fee while the manager prices it. */
-function totalsWithDelivery(lines: Parameters<typeof computeTotals>[0], delivery: QuotedDelivery | null | undefined) {
+export function totalsWithDelivery(lines: Parameters<typeof computeTotals>[0], delivery: QuotedDelivery | null | undefined) {
   if (!delivery) return computeTotals(lines);
   const goods = computeTotals(lines, 0);
   return computeTotals(lines, deliveryFeeFor(delivery.quoted, delivery.freeFrom, goods.total));
@@ -104,7 +104,7 @@ const PRICING_ATTEMPTS = 3;
  */
 export async function placeOrder(db: Database, notifier: OrderNotifier, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const key = input.idempotencyKey;
-  const bodyHash = key ? checkoutFingerprint(input) : null;
+  const bodyHash = key ? checkoutFingerprint({ ...input, delivery: input.delivery?.details ?? null }) : null;
   const sql = autoCommitSql(db, { prepare: true });
   const firstOrder = async (): Promise<PlaceOrderResult | null> => {
     if (!key) return null;

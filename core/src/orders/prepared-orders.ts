@@ -3,7 +3,7 @@ import { autoCommitSql, type Database, type Prisma, type Sql } from "@shop/prism
 import type { CheckoutForm } from "@shop/shared/checkout";
 import { PREPARED_ORDER_TTL_MS } from "@shop/shared/constants";
 import { toKopecks } from "@shop/shared/money";
-import { computeTotals, type Totals } from "@shop/shared/pricing";
+import type { Totals } from "@shop/shared/pricing";
 import type { OrderSourceValue } from "@shop/shared/schemas/orders";
 import type { OutOfStockItem } from "@shop/shared/schemas/orders";
 import { invalid, unprocessable } from "../errors";
@@ -12,7 +12,8 @@ import type { TelegramIdentity } from "../customers";
 import { checkContact, lineName, mergeLines, ORDER_MESSAGES, priceCart, reserveOrder, stockTargets, type RequestedLine } from "./checkout";
 import { checkoutFingerprint, KEY_USED_FOR_ANOTHER_ORDER } from "./idempotency";
 import type { OrderNotifier } from "./order-notifier";
-import type { CartLine, Order, OrderContact } from "./order";
+import type { CartLine, Order, OrderContact, PreparedDelivery, QuotedDelivery } from "./order";
+import { totalsWithDelivery } from "./place-order";
 import { writeOrder } from "./write-order";
 
 /**
@@ -27,20 +28,27 @@ export interface PreparedOrder {
   lines: CartLine[];
   totals: Totals;
   source: "website" | "mobile_web";
+  /** the delivery chosen at the website's checkout; null: none (the shop's fixed fee, or written before v5) */
+  delivery?: PreparedDelivery | null;
 }
 
-/** What prepared_orders.payload holds: money in kopecks; lines with their variant and personalisation. */
-interface StoredPayloadV4 extends PreparedOrder {
+/** What prepared_orders.payload holds: money in kopecks; lines with their variant and personalisation; the delivery. */
+interface StoredPayloadV5 extends PreparedOrder {
+  version: 5;
+}
+
+/** As version 5, written before a website checkout confirmed in the bot had a delivery step. */
+interface StoredPayloadV4 extends Omit<PreparedOrder, "delivery"> {
   version: 4;
 }
 
 /** As version 4, written before lines had variants and personalisation. */
-interface StoredPayloadV3 extends PreparedOrder {
+interface StoredPayloadV3 extends Omit<PreparedOrder, "delivery"> {
   version: 3;
 }
 
 /** Earlier stored forms, still read (money in roubles): tokens live for a day and may have been written by an older server. */
-interface StoredPayloadV2 extends PreparedOrder {
+interface StoredPayloadV2 extends Omit<PreparedOrder, "delivery"> {
   version: 2;
 }
 
@@ -53,8 +61,16 @@ interface StoredPayloadV1 {
 }
 
 function readPayload(stored: unknown): PreparedOrder {
-  const payload = (typeof stored === "string" ? JSON.parse(stored) : stored) as StoredPayloadV1 | StoredPayloadV2 | StoredPayloadV3 | StoredPayloadV4;
-  if (payload.version === 4 || payload.version === 3) return { contact: payload.contact, lines: payload.lines, totals: payload.totals, source: payload.source };
+  const payload = (typeof stored === "string" ? JSON.parse(stored) : stored) as
+    | StoredPayloadV1
+    | StoredPayloadV2
+    | StoredPayloadV3
+    | StoredPayloadV4
+    | StoredPayloadV5;
+  if (payload.version === 5)
+    return { contact: payload.contact, lines: payload.lines, totals: payload.totals, source: payload.source, delivery: payload.delivery ?? null };
+  if (payload.version === 4 || payload.version === 3)
+    return { contact: payload.contact, lines: payload.lines, totals: payload.totals, source: payload.source, delivery: null };
   if (payload.version === 2) {
     const { totals } = payload;
     return {
@@ -62,6 +78,7 @@ function readPayload(stored: unknown): PreparedOrder {
       lines: payload.lines.map((line) => ({ ...line, price: toKopecks(line.price) })),
       totals: { ...totals, subtotal: toKopecks(totals.subtotal), discount: toKopecks(totals.discount), delivery: toKopecks(totals.delivery), total: toKopecks(totals.total) },
       source: payload.source,
+      delivery: null,
     };
   }
   return {
@@ -80,6 +97,7 @@ function readPayload(stored: unknown): PreparedOrder {
       total: toKopecks(payload.totals.total),
     },
     source: payload.source,
+    delivery: null,
   };
 }
 
@@ -88,6 +106,8 @@ export interface PrepareOrderInput {
   lines: RequestedLine[];
   source?: OrderSourceValue;
   idempotencyKey: string | null;
+  /** the delivery chosen and quoted (the delivery desk's forOrder); absent: the shop's fixed fee */
+  delivery?: PreparedDelivery | null;
 }
 
 export interface PreparedOrderTicket {
@@ -126,7 +146,8 @@ export async function prepareOrder(db: Database, input: PrepareOrderInput): Prom
   const { prisma } = db;
   const key = input.idempotencyKey;
   const source = input.source ?? "website";
-  const bodyHash = key ? checkoutFingerprint({ contact: input.contact, lines: input.lines, source }) : null;
+  const delivery = input.delivery ?? null;
+  const bodyHash = key ? checkoutFingerprint({ contact: input.contact, lines: input.lines, source, delivery: delivery?.choice ?? null }) : null;
   const findByKey = async () => {
     const row = key ? await prisma.preparedOrder.findUnique({ where: { idempotencyKey: key } }) : null;
     if (row?.idempotencyBodyHash && row.idempotencyBodyHash !== bodyHash) throw unprocessable(KEY_USED_FOR_ANOTHER_ORDER);
@@ -140,7 +161,7 @@ export async function prepareOrder(db: Database, input: PrepareOrderInput): Prom
   const contact = checkContact(input.contact);
   // a line asking for more than is left now is refused; nothing is reserved until the shopper confirms
   const { lines: priced } = await priceCart(autoCommitSql(db), lines);
-  const payload: StoredPayloadV4 = { version: 4, contact, lines: priced, totals: computeTotals(priced), source };
+  const payload: StoredPayloadV5 = { version: 5, contact, lines: priced, totals: totalsWithDelivery(priced, delivery), source, delivery };
   try {
     const row = await prisma.preparedOrder.create({
       data: {
@@ -205,6 +226,8 @@ export async function confirmPreparedOrder(
   notifier: OrderNotifier,
   token: string,
   telegramUser: TelegramIdentity,
+  /** the checkout's delivery quoted again now (docs/delivery.md#a-checkout-confirmed-in-the-bot); absent: as kept */
+  requoted?: QuotedDelivery | null,
 ): Promise<ConfirmPreparedOrderResult> {
   if (!TOKEN_PATTERN.test(token)) return { status: "not-found" };
   const result = await db.transaction(async (sql): Promise<ConfirmPreparedOrderResult> => {
@@ -220,12 +243,15 @@ export async function confirmPreparedOrder(
       return state.status === "ok" ? { status: "expired" } : state;
     }
     const prepared = readPayload(claim.payload);
+    const delivery = prepared.delivery ? (requoted ?? prepared.delivery) : null;
     for (let attempt = 1; ; attempt++) {
       const written = await writeOrder(sql, notifier, {
         ...(await stockNow(sql, prepared)),
         source: prepared.source,
         contact: prepared.contact,
-        totals: prepared.totals,
+        // the lines at the prices the shopper saw; delivery as quoted now (the same price while the quote is honoured)
+        totals: delivery ? totalsWithDelivery(prepared.lines, delivery) : prepared.totals,
+        delivery: delivery?.details ?? null,
         telegramUser,
       });
       if (written.status === "written") {
@@ -247,6 +273,26 @@ export async function confirmPreparedOrder(
 }
 
 const STOCK_ATTEMPTS = 3;
+
+/**
+ * The delivery's price moved since the website showed it and the kept quote ran out: the prepared checkout keeps
+ * the new quote and its totals, so that the shopper's next «Подтвердить заказ» is charged what the bot now shows.
+ * Returns the checkout as it now reads, or the reason it cannot be confirmed any more.
+ */
+export async function keepPreparedDelivery(db: Database, token: string, delivery: PreparedDelivery): Promise<PreparedOrderLookup> {
+  if (!TOKEN_PATTERN.test(token)) return { status: "not-found" };
+  return db.transaction(async (sql) => {
+    const [row] = await sql.query<{ payload: unknown }>(
+      `SELECT payload FROM prepared_orders WHERE token = $1 AND used_at IS NULL AND expires_at > now() FOR UPDATE`,
+      [token],
+    );
+    if (!row) return lookUp(sql, token);
+    const prepared = readPayload(row.payload);
+    const payload: StoredPayloadV5 = { version: 5, ...prepared, totals: totalsWithDelivery(prepared.lines, delivery), delivery };
+    await sql.query(`UPDATE prepared_orders SET payload = $2::jsonb WHERE token = $1`, [token, JSON.stringify(payload)]);
+    return lookUp(sql, token);
+  });
+}
 
 /**
  * The prepared lines against the products (and variants) as they are now: a product deleted since stays on the

@@ -19,6 +19,7 @@ export async function catalogueLines(prisma: PrismaClient): Promise<Record<Produ
       "Ширина, мм": row.width,
       "Высота, мм": row.height,
       "Глубина, мм": row.depth,
+      "Вес, г": row.weightGrams,
       Категория: categories.find((category) => category.type === "main")?.name ?? null,
       Теги: categories
         .filter((category) => category.type === "sub")

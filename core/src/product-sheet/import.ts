@@ -40,6 +40,7 @@ interface ProductFields {
   width?: number | null;
   height?: number | null;
   depth?: number | null;
+  weightGrams?: number | null;
   description?: string | null;
   /** undefined: the file has neither column; otherwise the product's categories become exactly these */
   categoryIds?: number[];
@@ -136,6 +137,8 @@ export async function importProducts(
     number("Ширина, мм", 0, 100000, "Ширина — целое число миллиметров, или пусто", (value) => (fields.width = value));
     number("Высота, мм", 0, 100000, "Высота — целое число миллиметров, или пусто", (value) => (fields.height = value));
     number("Глубина, мм", 0, 100000, "Глубина — целое число миллиметров, или пусто", (value) => (fields.depth = value));
+    // the parcel weight of one piece (docs/delivery.md): empty leaves it to the seller's default parcel
+    number("Вес, г", 1, 100000, "Вес — целое число граммов от 1 до 100000, или пусто", (value) => (fields.weightGrams = value));
     if (has(columns, "Материал")) {
       const material = cell(cells, "Материал");
       if (material.length > 200) fail(line, "Материал", "Материал длиннее 200 символов");
@@ -179,6 +182,7 @@ export async function importProducts(
           width: fields.width,
           height: fields.height,
           depth: fields.depth,
+          weightGrams: fields.weightGrams,
           description: fields.description,
         };
         if (productId === undefined) {

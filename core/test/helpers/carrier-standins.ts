@@ -93,6 +93,8 @@ export interface CdekStandin {
   statusEvent(uuid: string, code: string): object;
   /** posts the event to the webhook address, as СДЭК does */
   sendStatus(uuid: string, code: string): Promise<number>;
+  /** the order's new status, answered by GET /v2/orders/{uuid} (newest first, as СДЭК lists them) — nothing posted */
+  setStatus(uuid: string, code: string): void;
   close(): Promise<void>;
 }
 
@@ -138,6 +140,11 @@ export async function startCdekStandin(options: { port?: number } = {}): Promise
     setPrice: (tariff, city, roubles) => void prices.set(`${tariff}:${city}`, roubles),
     orders: [],
     webhookUrl: null,
+    setStatus(uuid, code) {
+      const order = state.orders.find((candidate) => candidate.uuid === uuid);
+      if (!order) throw new Error(`no stand-in order ${uuid}`);
+      order.statuses.unshift({ code, name: code, date_time: new Date().toISOString() });
+    },
     statusEvent(uuid, code) {
       const order = state.orders.find((candidate) => candidate.uuid === uuid);
       return {

@@ -19,7 +19,8 @@ export const DeliveryChoiceBody = Type.Object({
   city_code: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 2_000_000_000 }))),
   postal_code: Type.Optional(Nullable(Type.String({ pattern: "^\\d{6}$" }))),
   point_code: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
-  quote_id: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+  /** the signed quote the shopper saw (quotes' `quote_id`), honoured by any instance until its `valid_until` */
+  quote_id: Type.Optional(Nullable(Type.String({ maxLength: 1024 }))),
   /** the method's price the shopper saw (before the free threshold), roubles */
   expected_price: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1_000_000 }))),
 });

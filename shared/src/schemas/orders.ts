@@ -129,6 +129,8 @@ export const PrepareOrderBody = Type.Object({
   cart: Type.Array(PrepareCartItem, { maxItems: MAX_ORDER_LINES }),
   totals: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   source: Type.Optional(OrderSource),
+  /** the delivery chosen (docs/delivery.md): quoted now and again when the shopper confirms in the bot */
+  delivery: Type.Optional(Nullable(DeliveryChoiceBody)),
 });
 export type PrepareOrderBody = Static<typeof PrepareOrderBody>;
 

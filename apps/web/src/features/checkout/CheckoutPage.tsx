@@ -96,8 +96,8 @@ export default function CheckoutPage() {
 
   const count = cartCount(items);
   const viaBot = !isInTelegram() && config.data?.checkoutMode === "bot";
-  // the shopper picks a method where the order is placed here; a checkout confirmed in the bot keeps the fixed fee
-  const picksDelivery = !viaBot && deliveryOptions.data?.configured === true;
+  // the shopper picks a method here, also for a checkout confirmed in the bot (the bot quotes it again)
+  const picksDelivery = deliveryOptions.data?.configured === true;
   const quoted = picksDelivery && delivery?.choice && delivery.fee !== null ? delivery.fee : null;
   const totals = quoted === null ? totalsInRoubles(items) : totalsInRoubles(items, quoted);
   const stockBlocked = items.some((item) => stockProblem(item) !== null);

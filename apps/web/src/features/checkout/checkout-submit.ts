@@ -79,6 +79,8 @@ export function prepareOrderBody(input: CheckoutInput, source: OrderSource): Pre
     order: trimmedForm(input.form),
     cart: input.items.map((item) => ({ id: item.id, name: item.name, quantity: item.quantity, ...lineChoice(item) })),
     source,
+    // the bot quotes it again when the shopper confirms (docs/delivery.md#a-checkout-confirmed-in-the-bot)
+    ...(input.delivery ? { delivery: input.delivery } : {}),
   };
 }
 
@@ -93,7 +95,7 @@ function prepareErrorMessage(error: unknown): CheckoutError {
   if (error instanceof ApiError) {
     const busy = busyMessage(error);
     if (busy) return busy;
-    if (error.serverMessage) return new CheckoutError(error.serverMessage, error.fieldErrors, error.outOfStock);
+    if (error.serverMessage) return new CheckoutError(error.serverMessage, error.fieldErrors, error.outOfStock, error.code);
     if (!error.isJson) return new CheckoutError(ORDER_ERROR_MESSAGES.prepareFailedStatus(error.status));
   }
   return new CheckoutError(ORDER_ERROR_MESSAGES.prepareFailed);

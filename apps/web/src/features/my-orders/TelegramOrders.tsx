@@ -86,20 +86,28 @@ function OrderItems({ id }: { id: number }) {
 function OrderDelivery({ delivery }: { delivery: OrderDeliveryWire }) {
   const where = delivery.point_address ? `${delivery.point_code ? `${delivery.point_code}, ` : ""}${delivery.point_address}` : delivery.city;
   return (
-    <Cell Component="div" multiline subtitle={where ?? undefined} data-testid="my-order-delivery">
-      {delivery.method_label ?? "Доставка"}
-      {delivery.track_number ? (
-        <span className={styles.track}>
-          {" · трек "}
-          {delivery.tracking_url ? (
-            <a href={delivery.tracking_url} target="_blank" rel="noreferrer" className={styles.telegramLink}>
-              {delivery.track_number}
-            </a>
-          ) : (
-            delivery.track_number
-          )}
-        </span>
-      ) : null}
+    // the track number on a line of its own: beside the method's label it pushed the label onto two lines early
+    <Cell
+      Component="div"
+      multiline
+      subtitle={where ?? undefined}
+      description={
+        delivery.track_number ? (
+          <span className={styles.track}>
+            {"Трек "}
+            {delivery.tracking_url ? (
+              <a href={delivery.tracking_url} target="_blank" rel="noreferrer" className={styles.trackLink}>
+                {delivery.track_number}
+              </a>
+            ) : (
+              delivery.track_number
+            )}
+          </span>
+        ) : undefined
+      }
+      data-testid="my-order-delivery"
+    >
+      <span className={styles.method}>{delivery.method_label ?? "Доставка"}</span>
     </Cell>
   );
 }
