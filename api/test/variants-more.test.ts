@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OrderNotifier } from "@shop/core/orders";
 import type { Product } from "@shop/shared/schemas/catalog";
 import { createTestApp, type TestApp } from "./helpers/test-app";
+import { multipart, pngImage } from "./helpers/multipart";
 import { CONTACT } from "./helpers/checkout";
 import { BOT_ENV, initDataHeader } from "./helpers/telegram";
 
@@ -181,5 +182,65 @@ describe("a variant short of pieces", () => {
     );
     expect(refused.statusCode, refused.body).toBe(409);
     expect(await lastNumber()).toBe(before);
+  });
+});
+
+describe("a variant's photos named by their addresses", () => {
+  const upload = async (count: number): Promise<string[]> => {
+    const png = await pngImage(60, 40);
+    const body = multipart(Array.from({ length: count }, (_, i) => ({ filename: `${i}.png`, data: png })));
+    const response = await t.app.inject({ method: "POST", url: "/api/admin/upload", payload: body.payload, headers: { ...body.headers, ...auth } });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { filePaths: string[] }).filePaths;
+  };
+  const OPTIONS = [{ name: "Цвет", kind: "color", values: [{ value: "синий", swatch: "#1e3a8a" }, { value: "красный", swatch: "#b91c1c" }] }];
+
+  it("are given in the save that creates the product, and in an edit that uploads a new one", async () => {
+    const [first, second] = await upload(2);
+    const created = await admin("POST", "/api/admin/products", {
+      name: "Шарф с фото",
+      price: 2400,
+      imageUrls: [first, second],
+      options: OPTIONS,
+      variants: [
+        { option_values: ["синий"], stock: 1, image_urls: [second, first] },
+        { option_values: ["красный"], stock: 1 },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const product = created.json() as Product;
+    const idOf = (url: string) => product.images.find((image) => image.image_url === url)!.id;
+    expect(product.variants!.map((variant) => variant.image_ids)).toEqual([[idOf(second!), idOf(first!)], []]);
+
+    // an edit adds a photo and gives it to the red one at once
+    const [third] = await upload(1);
+    const saved = await admin("PUT", `/api/admin/products/${product.id}`, {
+      name: product.name,
+      price: 2400,
+      images: [...product.images.map((image) => ({ id: image.id, image_url: image.image_url })), { image_url: third }],
+      options: OPTIONS,
+      variants: [
+        { option_values: ["синий"], image_ids: [idOf(second!), idOf(first!)] },
+        { option_values: ["красный"], image_urls: [third, first] },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const edited = saved.json() as Product;
+    const thirdId = edited.images.find((image) => image.image_url === third)!.id;
+    expect(edited.variants!.map((variant) => variant.image_ids)).toEqual([[idOf(second!), idOf(first!)], [thirdId, idOf(first!)]]);
+  });
+
+  it("must be the product's own photos (400, nothing saved)", async () => {
+    const [own] = await upload(1);
+    const before = await t.prisma.product.count();
+    const refused = await admin("POST", "/api/admin/products", {
+      name: "Шарф без фото",
+      price: 2400,
+      imageUrls: [own],
+      options: OPTIONS,
+      variants: [{ option_values: ["синий"], image_urls: ["/uploads/someone-else.webp"] }, { option_values: ["красный"] }],
+    });
+    expect([refused.statusCode, refused.json().message]).toEqual([400, "Фото /uploads/someone-else.webp нет среди фото товара"]);
+    expect(await t.prisma.product.count()).toBe(before);
   });
 });
