@@ -162,13 +162,14 @@ useCart.subscribe((state, previous) => {
 });
 
 /** The cart's lines as the cart cookie names them: product, quantity, and the variant and texts of a line that has them. */
-const cookieLines = (items: readonly CartItem[]): CartCookieLine[] =>
-  items.map(({ id, quantity, variant_id, personalization }) => ({
+function cookieLines(items: readonly CartItem[]): CartCookieLine[] {
+  return items.map(({ id, quantity, variant_id, personalization }) => ({
     id,
     quantity,
     ...(variant_id !== undefined ? { variant_id } : {}),
     ...(personalization?.length ? { personalization: personalization.map(({ field_id, value }) => ({ field_id, value })) } : {}),
   }));
+}
 
 /** The cart's lines in the cart cookie (@shop/shared/cart-cookie), for the server's rendering of the cart and the checkout. */
 function writeCartCookie(items: readonly CartItem[]): void {
