@@ -10,7 +10,9 @@ import { emitTelegramEvent as emit, launchUrl, signedInitData, type TelegramUser
  * Choosing a variant and personalising it in the browser (docs/product.md#choosing-a-variant), on the website at
  * phone and desktop size and in the imitated Telegram client, light and dark: 'Добавить в корзину' asks for the size,
  * a size and a colour change the price and the photo and the address, two engravings make two cart lines, and the
- * texts come back in the cart, the checkout and on the order's success page. The server has a bot token to check the
+ * texts come back in the cart (drawn by the server too), the checkout and on the order's success page; the demo's scarf
+ * opens each colour on its own photo; the Mini App waits for any colour of a sold-out product; the admin restocks a
+ * colour from the products list and drags personalisation fields into order. The server has a bot token to check the
  * Mini App's launches but no bot username, so the website creates its orders itself. Screenshots:
  * test-results/screenshots/variants-*.png.
  */
