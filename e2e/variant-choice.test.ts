@@ -10,7 +10,9 @@ import { emitTelegramEvent as emit, launchUrl, signedInitData, type TelegramUser
  * Choosing a variant and personalising it in the browser (docs/product.md#choosing-a-variant), on the website at
  * phone and desktop size and in the imitated Telegram client, light and dark: 'Добавить в корзину' asks for the size,
  * a size and a colour change the price and the photo and the address, two engravings make two cart lines, and the
- * texts come back in the cart, the checkout and on the order's success page. The server has a bot token to check the
+ * texts come back in the cart (drawn by the server too), the checkout and on the order's success page; the demo's scarf
+ * opens each colour on its own photo; the Mini App waits for any colour of a sold-out product; the admin restocks a
+ * colour from the products list and drags personalisation fields into order. The server has a bot token to check the
  * Mini App's launches but no bot username, so the website creates its orders itself. Screenshots:
  * test-results/screenshots/variants-*.png.
  */
@@ -27,6 +29,9 @@ const shop = shopForTests({ env: { TELEGRAM_BOT_TOKEN: BOT_TOKEN, BOT_MODE: "off
 const api = <T>(path: string, init?: RequestInit) => shop.server.adminApi<T>(path, init);
 
 let ring: Product;
+/** a product none of whose colours is left: waited for as a whole in the Mini App, restocked per colour in the admin */
+let scarf: Product;
+const SCARF = `Шарф «Дымка» ${RUN}`;
 /** the photos: the product's first (the blue ring's) and third (the red one's) */
 let photos: { blue: string; red: string };
 
@@ -79,6 +84,21 @@ beforeAll(async () => {
     }),
   });
   photos = { blue: blue!.image_url, red: red!.image_url };
+  scarf = await api<Product>("/api/admin/products", {
+    method: "POST",
+    body: JSON.stringify({
+      name: SCARF,
+      price: 2400,
+      categoryIds: [main.id],
+      imageUrls: urls.slice(0, 2),
+      options: [{ name: "Цвет", kind: "color", values: [{ value: "серый", swatch: "#8a8f96" }, { value: "бордовый", swatch: "#7a2733" }] }],
+      variants: [
+        { option_values: ["серый"], stock: 0 },
+        // the bordeaux one opens on the second photo, given in the save that creates the product
+        { option_values: ["бордовый"], stock: 0, image_urls: [urls[1], urls[0]] },
+      ],
+    }),
+  });
 });
 
 /** The gallery's main picture: the first of the choice's photos. */
@@ -164,6 +184,11 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("variants on
     await gotoApp(page, "/cart");
     await expectTwoLines(page);
     await shot("cart");
+    // the server draws the cart with its variant lines and texts (the cookie names them), not a placeholder
+    const served = await (await opened.context.request.get(new URL("/cart", shop.server.url).href)).text();
+    expect(served).not.toContain("cart-skeleton");
+    expect([...served.matchAll(/data-testid="line-variant"[^>]*>([^<]*)</g)].map((match) => match[1])).toEqual(["Размер: 17, Цвет: красный", "Размер: 17, Цвет: красный"]);
+    expect(served).toContain("Петру, с любовью");
 
     await gotoApp(page, "/checkout");
     expect((await page.getByTestId("checkout-line").getByTestId("line-personalization").allTextContents()).map(spaces)).toEqual([
@@ -181,6 +206,23 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("variants on
     await expectTextsOnSuccess(page);
     await shot("order-success");
     expect(opened.errors.filter((error) => !/favicon/.test(error))).toEqual([]);
+  });
+
+  it("shows the demo's scarf in colours with swatches, each colour opening on its own photo", async () => {
+    const found = await api<CatalogResponse>(`/api/products/search?limit=5&q=${encodeURIComponent("Шарф вязаный")}`);
+    const demo = found.products.find((product) => product.name === "Шарф вязаный «Вереск»")!;
+    const full = await api<Product>(`/api/products/${demo.id}`);
+    await gotoApp(page, `/product/${demo.id}`);
+    await page.getByRole("heading", { name: "Шарф вязаный «Вереск»" }).waitFor();
+    const photo = () => page.getByAltText("Шарф вязаный «Вереск» — фото 1").first().getAttribute("src");
+    for (const [index, colour] of ["горчичный", "бордовый"].entries()) {
+      await chip(page, new RegExp(`^Цвет: ${colour}`)).click();
+      const value = full.options![0]!.values.find((v) => v.value === colour)!;
+      const variant = full.variants!.find((v) => v.option_value_ids[0] === value.id)!;
+      const own = full.images.find((image) => image.id === variant.image_ids[0])!.image_url;
+      await expect.poll(photo).toBe(own);
+      if (index === 0) await shot("demo-scarf");
+    }
   });
 
   it("filters the catalogue by an option value kept in the address; a card with options says 'от …' and opens its page", async () => {
@@ -264,6 +306,20 @@ describe.skipIf(!haveChromium).each(["light", "dark"] as const)("variants in the
     await page.waitForLoadState("networkidle");
     await shot("my-orders");
   });
+
+  it("waits for any colour of a product none of whose colours is left, without choosing one", async () => {
+    await page.goto(launchUrl(`/product/${scarf.id}`, signedInitData(BOT_TOKEN, USERS[theme]), theme));
+    await page.getByRole("heading", { name: SCARF }).waitFor();
+    const wait = page.getByTestId("back-in-stock");
+    await expect.poll(() => wait.textContent()).toBe("Сообщить о поступлении");
+    const subscribed = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === `/api/products/${scarf.id}/back-in-stock`);
+    await wait.click();
+    const answer = await subscribed;
+    expect([answer.status(), new URL(answer.url()).search]).toEqual([200, ""]);
+    await expect.poll(() => wait.textContent()).toBe("Не сообщать о поступлении");
+    await shot("back-in-stock");
+    await noToasts(page);
+  });
 });
 
 describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("the admin's variants at %s size", (viewport: ViewportName) => {
@@ -307,6 +363,17 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("the admin's
     const row = page.locator("tr").filter({ hasText: NAME });
     await expect.poll(() => row.getByTestId("variant-count").textContent()).toBe("4 варианта");
     await shot("products");
+    // a colour of the scarf restocked from the list: its count opens each colour's −1 / +1
+    const scarfRow = page.locator("tr").filter({ hasText: SCARF });
+    const total = scarfRow.getByTestId("stock-total");
+    const before = Number((await total.textContent())!.split(" ")[0]);
+    await scarfRow.getByRole("button", { name: `Остатки вариантов «${SCARF}»` }).click();
+    await scarfRow.getByRole("button", { name: `Остаток «${SCARF} (Цвет: серый)» +1` }).click();
+    await expect.poll(() => total.textContent()).toBe(`${before + 1} шт. всего`);
+    await scarfRow.scrollIntoViewIfNeeded();
+    await shot("products-variant-stock");
+    const stored = await api<Product>(`/api/admin/products/${scarf.id}`);
+    expect(stored.variants!.map((variant) => variant.stock)).toEqual([before + 1, 0]);
 
     // the admin's order view: each line's variant and texts
     await page.getByRole("tab", { name: "Заказы" }).click();
@@ -319,5 +386,24 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("the admin's
     ]);
     await details.scrollIntoViewIfNeeded();
     await shot("order");
+
+    // personalisation fields dragged into order by their handles
+    await page.goto(`/admin/product/edit/${ring.id}`);
+    await page.getByRole("heading", { name: "Опции и варианты" }).waitFor();
+    await page.getByRole("group", { name: "Добавить поле" }).getByRole("button", { name: /Подарочная упаковка/ }).click();
+    const labels = () => page.getByTestId("personalization-editor-field").getByRole("textbox", { name: "Название для покупателя" }).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    await expect.poll(labels).toEqual(["Гравировка", "Подарочная упаковка"]);
+    const handle = page.getByRole("button", { name: "Переместить «Гравировка»" });
+    await handle.scrollIntoViewIfNeeded();
+    const from = (await handle.boundingBox())!;
+    const to = (await page.getByTestId("personalization-editor-field").nth(1).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y + 20, { steps: 4 });
+    await page.mouse.move(from.x + from.width / 2, to.y + to.height - 10, { steps: 12 });
+    await page.mouse.up();
+    await expect.poll(labels).toEqual(["Подарочная упаковка", "Гравировка"]);
+    await page.getByTestId("personalization-editor-field").first().scrollIntoViewIfNeeded();
+    await shot("personalization-order");
   });
 });

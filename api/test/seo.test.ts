@@ -3,44 +3,30 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFixture, type Fixture } from "./helpers/fixtures";
-import { createTestApp, type TestApp } from "./helpers/test-app";
+import { canonicals, createPageApp, PAGE_ORIGIN as ORIGIN, structuredData, type PageApp } from "./helpers/page-app";
 import { DEFAULT_PRIVACY_POLICY } from "../src/pages/privacy-policy";
 
 /** robots.txt, the sitemap, canonical links, a product's structured data and the privacy policy (docs/product.md#search-engines). */
 
-const INDEX = `<!doctype html>
-<html lang="ru">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Ремесло — изделия ручной работы</title>
-    <meta name="description" content="Изделия ручной работы и декор для дома" />
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-  </head>
-  <body><div id="root"></div></body>
-</html>`;
-
-const ORIGIN = "https://shop.example.ru";
-let t: TestApp;
+let t: PageApp;
 let fixture: Fixture;
-let distDir: string;
+let policyDir: string;
 let policyFile: string;
 
 beforeAll(async () => {
-  distDir = mkdtempSync(path.join(tmpdir(), "shop-web-dist-"));
-  mkdirSync(path.join(distDir, "assets"));
-  writeFileSync(path.join(distDir, "index.html"), INDEX);
-  policyFile = path.join(distDir, "policy", "privacy.txt");
-  t = await createTestApp({ env: { WEB_DIST_DIR: distDir, PUBLIC_URL: ORIGIN, PRIVACY_POLICY_FILE: policyFile } });
+  // the policy's file is not there yet: a test writes it
+  policyDir = mkdtempSync(path.join(tmpdir(), "shop-policy-"));
+  policyFile = path.join(policyDir, "policy", "privacy.txt");
+  t = await createPageApp({ PRIVACY_POLICY_FILE: policyFile });
   fixture = await createFixture(t.prisma);
 });
 
 afterAll(async () => {
   await t?.close();
-  rmSync(distDir, { recursive: true, force: true });
+  rmSync(policyDir, { recursive: true, force: true });
 });
 
 const get = (url: string) => t.app.inject({ method: "GET", url });
-const canonicals = (html: string) => [...html.matchAll(/<link rel="canonical" href="([^"]*)"/g)].map((match) => match[1]);
 
 describe("robots.txt", () => {
   it("is text that allows the shop, keeps robots out of /admin and /api and names the sitemap", async () => {
@@ -99,9 +85,7 @@ describe("structured data and canonical links", () => {
     const vase = fixture.byName("Ваза керамическая «Лён»");
     const html = (await get(`/product/${vase.id}`)).body;
     expect(canonicals(html)).toEqual([`${ORIGIN}/product/${vase.id}`]);
-    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
-      (match) => JSON.parse(match[1]!) as Record<string, unknown>,
-    );
+    const blocks = structuredData(html);
     const product = blocks.find((block) => block["@type"] === "Product") as { image: string[] } & Record<string, unknown>;
     expect(product).toMatchObject({
       "@context": "https://schema.org",
@@ -130,9 +114,7 @@ describe("structured data and canonical links", () => {
     const token = await t.adminToken();
     const offer = async () => {
       const html = (await get(`/product/${mug.id}`)).body;
-      const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
-        (match) => JSON.parse(match[1]!) as { "@type": string; offers?: { availability: string } },
-      );
+      const blocks = structuredData(html) as { "@type": string; offers?: { availability: string } }[];
       return blocks.find((block) => block["@type"] === "Product")?.offers?.availability;
     };
     const cases: [Record<string, number | null>, string][] = [

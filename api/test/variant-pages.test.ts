@@ -1,33 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Product } from "@shop/shared/schemas/catalog";
-import { createTestApp, type TestApp } from "./helpers/test-app";
+import { createPageApp, PAGE_ORIGIN as ORIGIN, structuredData as structured, type PageApp } from "./helpers/page-app";
 
 /** A product with variants on its page: schema.org's ProductGroup, and the preview of one variant's address. */
 
-const INDEX = `<!doctype html>
-<html lang="ru">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Ремесло — изделия ручной работы</title>
-    <meta name="description" content="Изделия ручной работы и декор для дома" />
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-  </head>
-  <body><div id="root"></div></body>
-</html>`;
-
-const ORIGIN = "https://shop.example.ru";
-let t: TestApp;
-let distDir: string;
+let t: PageApp;
 let scarf: Product;
 
 beforeAll(async () => {
-  distDir = mkdtempSync(path.join(tmpdir(), "shop-web-dist-"));
-  mkdirSync(path.join(distDir, "assets"));
-  writeFileSync(path.join(distDir, "index.html"), INDEX);
-  t = await createTestApp({ env: { WEB_DIST_DIR: distDir, PUBLIC_URL: ORIGIN } });
+  t = await createPageApp();
   const product = await t.prisma.product.create({
     data: {
       sku: "HM-900001",
@@ -60,14 +41,9 @@ beforeAll(async () => {
   scarf = saved.json() as Product;
 });
 
-afterAll(async () => {
-  await t?.close();
-  rmSync(distDir, { recursive: true, force: true });
-});
+afterAll(async () => t?.close());
 
-const page = async (url: string) => (await t.app.inject({ method: "GET", url })).body;
-const structured = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+const page = (url: string) => t.page(url);
 
 describe("a product with variants", () => {
   it("is a ProductGroup varying by its options, each variant a Product with its own article, photos and offer", async () => {

@@ -240,7 +240,9 @@ describe("product pages carry their meta tags in the HTML", () => {
       const data = JSON.parse(match![1]!) as Record<string, unknown>;
       const catalog = (await t.app.inject({ method: "GET", url: "/api/products?page=1&limit=12" })).json();
       const categories = (await t.app.inject({ method: "GET", url: "/api/categories" })).json();
-      expect(Object.keys(data).sort()).toEqual(["/api/categories", "/api/products?page=1&limit=12"]);
+      // with the filter's option values (none in a shop without variants): opening the filter asks for nothing
+      expect(Object.keys(data).sort()).toEqual(["/api/categories", "/api/products/option-values", "/api/products?page=1&limit=12"]);
+      expect(data["/api/products/option-values"]).toEqual([]);
       expect(data["/api/products?page=1&limit=12"]).toEqual(catalog);
       expect(data["/api/categories"]).toEqual(categories);
       const preloads = [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high" \/>/g)].map((m) => m[1]);
@@ -726,5 +728,65 @@ describe("server rendering (with the build's .ssr bundle)", () => {
       expect(response.body, url).toContain('<link rel="modulepreload" crossorigin href="/assets/shell-1.js" />');
       expect(response.body, url).not.toContain("shop-code");
     }
+  });
+
+  it("draws a cart's variant lines with their texts from the cookie, and gives the catalogue's filter its option values", async () => {
+    const auth = { authorization: `Bearer ${await s.adminToken()}` };
+    const created = await s.app.inject({
+      method: "POST",
+      url: "/api/admin/products",
+      headers: auth,
+      payload: {
+        name: "Шарф вязаный «Вереск»",
+        price: 2900,
+        options: [{ name: "Цвет", kind: "color", values: [{ value: "бордовый", swatch: "#7a2733" }, { value: "горчичный", swatch: "#c9971c" }] }],
+        variants: [
+          { option_values: ["бордовый"], stock: 3 },
+          { option_values: ["горчичный"], stock: 2, price: 3100 },
+        ],
+        personalization: [
+          { kind: "text", label: "Вышивка", max_length: 20, price: 300 },
+          { kind: "gift_wrap", label: "Подарочная упаковка", price: 150 },
+        ],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const scarf = created.json() as { id: number; variants: { id: number }[]; personalization: { id: number }[] };
+    const [red, mustard] = scarf.variants;
+    const [stitch, wrap] = scarf.personalization;
+    const vase = shop.byName("Ваза керамическая «Лён»");
+    // a plain line, a variant, and the other variant with a text (dots, spaces and Cyrillic in it) and a gift wrap
+    const text = "Маше. С любовью";
+    const cookie = `cart=${vase.id}x1.${scarf.id}v${red!.id}x2.${scarf.id}v${mustard!.id}:${stitch!.id}:${encodeURIComponent(text).replace(/\./g, "%2E")}:${wrap!.id}:1x1`;
+    for (const url of ["/cart", "/checkout"]) {
+      const response = await s.app.inject({ method: "GET", url, headers: { cookie } });
+      expect(response.statusCode, url).toBe(200);
+      const page = rootHtml(response.body);
+      expect(page, url).not.toContain("cart-skeleton");
+      expect(page, url).toContain("Цвет: бордовый");
+      expect(page, url).toContain("Цвет: горчичный");
+      expect(page, url).toContain(text);
+      expect(page, url).toMatch(/Подарочная упаковка(<!-- -->)?:<\/span> <span[^>]*>Да</);
+      expect(page, url).toContain(`aria-label="Товаров в корзине: 4"`);
+      if (url === "/cart") {
+        // 1890 + 2 × 2900 + (3100 + 300 + 150)
+        const total = totalsInRoubles([{ price: vase.price, quantity: 1 }, { price: 2900, quantity: 2 }, { price: 3550, quantity: 1 }], 0);
+        expect(page).toContain(`data-testid="cart-total">${formatPrice(total.total)}<`);
+      }
+      const data = JSON.parse(/<script type="application\/json" id="shop-data">([\s\S]*?)<\/script>/.exec(response.body)![1]!) as Record<string, unknown>;
+      // the scarf is read once for its two lines
+      expect(Object.keys(data).filter((key) => key.startsWith("/api/products/")).sort(), url).toEqual([`/api/products/${scarf.id}`, `/api/products/${vase.id}`].sort());
+      expect(data.cart, url).toEqual([
+        { id: vase.id, quantity: 1 },
+        { id: scarf.id, quantity: 2, variant_id: red!.id },
+        { id: scarf.id, quantity: 1, variant_id: mustard!.id, personalization: [{ field_id: stitch!.id, value: text }, { field_id: wrap!.id, value: "1" }] },
+      ]);
+    }
+
+    // the catalogue's first page carries the filter's values: opening the filter asks for nothing
+    const catalog = await s.app.inject({ method: "GET", url: "/" });
+    const data = JSON.parse(/<script type="application\/json" id="shop-data">([\s\S]*?)<\/script>/.exec(catalog.body)![1]!) as Record<string, unknown>;
+    expect(data["/api/products/option-values"]).toEqual([{ name: "Цвет", values: ["бордовый", "горчичный"] }]);
+    expect(rootHtml(catalog.body)).toContain("горчичный");
   });
 });

@@ -73,16 +73,18 @@ export const UNSUBSCRIBE = "Отписаться";
 /**
  * The back-in-stock message's buttons: the product in the Mini App — its startapp link
  * (TELEGRAM_MINI_APP_URL?startapp=product_<id>, as the shop's share links), else a web_app button to the product
- * page when PUBLIC_URL is https — and «Отписаться».
+ * page (the variant's, `variantId`) when PUBLIC_URL is https — and «Отписаться» from what the user waits for: the
+ * variant, or (`waitedVariantId` null) the product as a whole.
  */
 export function backInStockKeyboard(
   productId: number,
   links: { miniAppUrl: string | null; publicUrl: string | null },
   variantId?: number,
+  waitedVariantId: number | null | undefined = variantId,
 ): InlineKeyboardMarkup {
   const open: InlineKeyboardButton[] = [];
   const webApp = shopWebAppUrl(links.publicUrl, variantId === undefined ? `/product/${productId}` : `/product/${productId}?variant=${variantId}`);
   if (links.miniAppUrl) open.push({ text: OPEN_PRODUCT, url: `${links.miniAppUrl}?startapp=product_${productId}` });
   else if (webApp) open.push({ text: OPEN_PRODUCT, web_app: { url: webApp } });
-  return { inline_keyboard: [...(open.length > 0 ? [open] : []), [{ text: UNSUBSCRIBE, callback_data: unsubscribeCallback(productId, variantId) }]] };
+  return { inline_keyboard: [...(open.length > 0 ? [open] : []), [{ text: UNSUBSCRIBE, callback_data: unsubscribeCallback(productId, waitedVariantId ?? undefined) }]] };
 }

@@ -121,9 +121,12 @@ export function createOutboxNotifier(options: OutboxNotifierOptions): OutboxNoti
       return options.managerChatIds.map((chatId) => ({ chatId, dedupeKey, payload }));
     },
 
-    backInStock(product, subscribers, event): OutgoingMessage[] {
-      const payload: OutboxPayload = { text: backInStockText(product), parse_mode: "HTML", reply_markup: backInStockKeyboard(product.id, links, product.variantId) };
-      return subscribers.map((chatId) => ({ chatId, dedupeKey: `back-in-stock:${stockKey(product)}:${event}`, payload }));
+    backInStock(product, subscribers, event, waiting): OutgoingMessage[] {
+      // waiting for any variant: the message names the one back and opens it; «Отписаться» ends the product's wait
+      const keyboard = backInStockKeyboard(product.id, links, product.variantId, waiting?.anyVariant ? null : product.variantId);
+      const payload: OutboxPayload = { text: backInStockText(product), parse_mode: "HTML", reply_markup: keyboard };
+      const about = waiting?.anyVariant ? `${product.id}any` : stockKey(product);
+      return subscribers.map((chatId) => ({ chatId, dedupeKey: `back-in-stock:${about}:${event}`, payload }));
     },
   };
 }

@@ -199,4 +199,21 @@ describe("outbox notifier", () => {
       inline_keyboard: [[{ text: "Открыть товар", web_app: { url: "https://shop.example.ru/product/15" } }], [{ text: "Отписаться", callback_data: "un:15" }]],
     });
   });
+
+  it("tells those waiting for any variant which one is back, opens it, and unsubscribes them from the product as a whole", () => {
+    const notifier = createOutboxNotifier({ managerChatIds: [], publicUrl: "https://shop.example.ru" });
+    const variant = { id: 15, name: "Шарф (Цвет: синий)", sku: "HM-000015-BLU", variantId: 7 };
+    const [forVariant] = notifier.backInStock!(variant, [BigInt(1)], "e");
+    const [forProduct] = notifier.backInStock!(variant, [BigInt(2)], "e", { anyVariant: true });
+    const markup = (message: typeof forVariant) => (message!.payload as { reply_markup: unknown }).reply_markup;
+    expect(markup(forVariant)).toEqual({
+      inline_keyboard: [[{ text: "Открыть товар", web_app: { url: "https://shop.example.ru/product/15?variant=7" } }], [{ text: "Отписаться", callback_data: "un:15:7" }]],
+    });
+    expect(markup(forProduct)).toEqual({
+      inline_keyboard: [[{ text: "Открыть товар", web_app: { url: "https://shop.example.ru/product/15?variant=7" } }], [{ text: "Отписаться", callback_data: "un:15" }]],
+    });
+    expect((forProduct!.payload as { text: string }).text).toBe("🎉 Снова в наличии: <b>Шарф (Цвет: синий)</b>. Успейте заказать!");
+    // one message per product and change, whichever variants came back in it
+    expect([forVariant!.dedupeKey, forProduct!.dedupeKey]).toEqual(["back-in-stock:15v7:e", "back-in-stock:15any:e"]);
+  });
 });

@@ -42,6 +42,13 @@ export interface ProductSeed {
   tags: TagName[];
   images: number;
   shape?: ShapeKind;
+  /**
+   * one main colour per picture, for a product sold in colours (its variants open on their own picture); without
+   * it every picture is in the colour of the product's name or material
+   */
+  colours?: string[];
+  /** when it was listed; by default the products are listed 1.3 days apart in this list's order, the last newest */
+  listedDaysAgo?: number;
 }
 
 const p = (
@@ -126,4 +133,8 @@ export const PRODUCTS: ProductSeed[] = [
   p("jewelry", "Колье «Рябина»", 2290, "Чешское стекло, латунь", [null, 450, null], "Колье из ягод-бусин на латунной цепочке.", ["В подарок", "Ручная роспись"], 2),
   p("jewelry", "Набор колец «Три луны»", 1790, "Латунь, серебрение", [null, null, null], "Три тонких кольца для ношения вместе или по отдельности.", ["Хит продаж", "Минимализм"], 2),
   p("jewelry", "Шкатулка-ракушка для колец", 790, "Керамика", [90, 40, 90], "Маленькое блюдце-ракушка для колец на ночь.", ["Уют в спальне", "В подарок"], 1, "bowl"),
+
+  // added after the rest (its id and article follow theirs, their stock and pictures stay as they were drawn),
+  // listed a few days ago: among the newest on the catalogue's first page
+  { ...p("textile", "Шарф вязаный «Вереск»", 2900, "Шерсть мериноса с альпакой", [300, null, 1800], "Длинный шарф английской резинкой: мягкий, тёплый и не колется. Бордовый, горчичный или серо-голубой — каждый со своей фотографией.", ["В подарок", "Новинки"], 3), colours: ["#7a2733", "#c9971c", "#7d93a8"], listedDaysAgo: 4.5 },
 ];

@@ -285,7 +285,7 @@ async function insertProducts(prisma: PrismaClient, products: ProductRow[]): Pro
   return products.map((product) => idBySku.get(product.sku)!);
 }
 
-/** The demo shop: 64 products in 6 categories with 9 tags, pictures made locally, ~300 orders over 90 days. */
+/** The demo shop: 65 products in 6 categories with 9 tags, pictures made locally, ~300 orders over 90 days. */
 export async function seedDemo(prisma: PrismaClient, options: SeedOptions): Promise<SeedResult> {
   const r = new Random(20261122);
   const log = options.log ?? (() => {});
@@ -300,7 +300,11 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions): Prom
     const kind = kindOf(product.name);
     const paint = paintOf(product.name, product.material);
     const urls: string[] = [];
-    for (const variation of variations[index]!) urls.push(await writeProductImage(options.uploadDir, productPicture(kind, paint, variation, pictureRandom)));
+    for (const [n, variation] of variations[index]!.entries()) {
+      // a product sold in colours: each picture in one of them
+      const colour = product.colours?.[n];
+      urls.push(await writeProductImage(options.uploadDir, productPicture(kind, colour ? { ...paint, main: colour } : paint, variation, pictureRandom)));
+    }
     return urls;
   });
 
@@ -320,12 +324,12 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions): Prom
       depth: product.size[2],
       ...demoStock(stockRandom),
       // the catalogue's default order is newest first: spread creation over the last months
-      createdAt: new Date(now - (PRODUCTS.length - index) * 1.3 * DAY),
+      createdAt: new Date(now - (product.listedDaysAgo ?? (PRODUCTS.length - index) * 1.3) * DAY),
       imageUrls: imageLists[index]!,
       categoryIds: [mains.get(product.category)!, ...product.tags.map((tag) => tags.get(tag)!)],
     })),
   );
-  await seedDemoVariants(prisma, PRODUCTS.map((product, index) => ({ id: ids[index]!, name: product.name, sku: skus[index]! })));
+  await seedDemoVariants(prisma, PRODUCTS.map((product, index) => ({ id: ids[index]!, name: product.name, sku: skus[index]!, colours: product.colours })));
   const created = PRODUCTS.map((product, index) => ({
     id: ids[index]!,
     name: product.name,
@@ -338,7 +342,9 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions): Prom
   const orderCount = options.orders ?? 300;
   if (orderCount > 0) log(`Placing ${orderCount} demo orders…`);
   const customers = makeCustomers(r, 48);
-  await insertOrders(prisma, planOrders(r, orderCount, 90, created, customers, now));
+  // a product listed later than the rest has no orders yet (and the demo's orders stay as they were without it)
+  const ordered = created.filter((_, index) => PRODUCTS[index]!.listedDaysAgo === undefined);
+  await insertOrders(prisma, planOrders(r, orderCount, 90, ordered, customers, now));
   return { products: PRODUCTS.length, orders: orderCount };
 }
 

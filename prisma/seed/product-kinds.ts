@@ -19,6 +19,7 @@ export const PRODUCT_KINDS: Record<string, KindName> = {
   "Кружка «Северное сияние»": "mug",
 
   "Плед вязаный «Облако»": "blanket",
+  "Шарф вязаный «Вереск»": "scarf",
   "Подушка льняная «Прованс»": "pillow",
   "Салфетки льняные, набор 4 шт.": "napkins",
   "Скатерть «Деревенская»": "tablecloth",

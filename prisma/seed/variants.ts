@@ -3,8 +3,9 @@ import { Random } from "./random";
 
 /**
  * Options, variants and personalisation of the demo (docs/product.md#variants-and-personalisation): a ring in
- * sizes 15–19, a knitted plaid in four colours with swatches, the oak cutting board with an engraving, the mugs
- * with gift wrap and a gift note; and, for the large seed, three variants on a share of its products.
+ * sizes 15–19, a knitted scarf in three colours with swatches, each colour opening on its own photo, a knitted plaid
+ * in four colours, the oak cutting board with an engraving, the mugs with gift wrap and a gift note; and, for the
+ * large seed, three variants on a share of its products.
  */
 
 interface OptionSeed {
@@ -19,6 +20,8 @@ interface VariantSeed {
   price?: number;
   stock: number | null;
   madeToOrderDays?: number;
+  /** the product's photos in the variant's order; none: the product's gallery */
+  imageIds?: number[];
 }
 
 /** Adds one product's options and variants; the product's own stock is its variants' from then on. */
@@ -45,6 +48,7 @@ async function addVariants(prisma: PrismaClient, product: { id: number; sku: str
       price: variant.price ?? null,
       stock: variant.stock,
       madeToOrderDays: variant.madeToOrderDays ?? null,
+      imageIds: variant.imageIds ?? [],
       position,
     })),
   });
@@ -52,8 +56,31 @@ async function addVariants(prisma: PrismaClient, product: { id: number; sku: str
 }
 
 /** The demo's variants and personalisation, on its products found by name. */
-export async function seedDemoVariants(prisma: PrismaClient, products: readonly { id: number; name: string; sku: string }[]): Promise<void> {
+export async function seedDemoVariants(prisma: PrismaClient, products: readonly { id: number; name: string; sku: string; colours?: string[] }[]): Promise<void> {
   const named = (name: string) => products.find((product) => product.name === name);
+
+  // the scarf's pictures are one per colour (catalog-data.ts): each colour opens on its own, the others after it
+  const scarf = named("Шарф вязаный «Вереск»");
+  if (scarf) {
+    const pictures = (await prisma.productImage.findMany({ where: { productId: scarf.id }, orderBy: { position: "asc" }, select: { id: true } })).map((image) => image.id);
+    const colours = [
+      { value: "бордовый", suffix: "BRD", stock: 2 },
+      { value: "горчичный", suffix: "GRC", stock: 1 },
+      { value: "серо-голубой", suffix: "BLU", stock: 0, madeToOrderDays: 10 },
+    ].map((colour, index) => ({ ...colour, swatch: scarf.colours?.[index] ?? "#808080", picture: pictures[index] }));
+    await addVariants(
+      prisma,
+      scarf,
+      [{ name: "Цвет", kind: "color", values: colours.map(({ value, swatch }) => ({ value, swatch })) }],
+      colours.map((colour) => ({
+        values: [colour.value],
+        suffix: colour.suffix,
+        stock: colour.stock,
+        madeToOrderDays: colour.madeToOrderDays,
+        imageIds: colour.picture === undefined ? [] : [colour.picture, ...pictures.filter((id) => id !== colour.picture)],
+      })),
+    );
+  }
 
   const ring = named("Кольцо серебряное «Веточка»");
   if (ring) {
@@ -66,7 +93,6 @@ export async function seedDemoVariants(prisma: PrismaClient, products: readonly 
     ]);
   }
 
-  // the demo has no scarf: the knitted plaid comes in colours instead
   const plaid = named("Плед вязаный «Облако»");
   if (plaid) {
     const colours = [

@@ -29,10 +29,10 @@ afterAll(async () => {
 
 describe("demo seed", () => {
   it("fills an empty shop with a catalogue and orders", async () => {
-    expect(result).toEqual({ products: 64, orders: 300 });
+    expect(result).toEqual({ products: 65, orders: 300 });
     const categories = await db.prisma.category.groupBy({ by: ["type"], _count: true });
     expect(Object.fromEntries(categories.map((c) => [c.type, c._count]))).toEqual({ main: 6, sub: 9 });
-    expect(await db.prisma.product.count()).toBe(64);
+    expect(await db.prisma.product.count()).toBe(65);
     expect(await db.prisma.order.count()).toBe(300);
   });
 
@@ -47,7 +47,7 @@ describe("demo seed", () => {
         expect(existsSync(path.join(uploadDir, path.basename(cardImageUrl(image.imageUrl))))).toBe(true);
       }
     }
-    expect(new Set(products.map((p) => p.sku)).size).toBe(64);
+    expect(new Set(products.map((p) => p.sku)).size).toBe(65);
   });
 
   it("shows every product in two or three pictures of its own: no picture is shared with another product", async () => {
@@ -91,7 +91,7 @@ describe("demo seed", () => {
     for (const p of products) if (p.madeToOrderDays !== null) expect(p.madeToOrderDays).toBeGreaterThanOrEqual(7);
   });
 
-  it("shows variants and personalisation: a ring in sizes, a plaid in colours, an engraved board, gift-wrapped mugs", async () => {
+  it("shows variants and personalisation: a ring in sizes, a scarf and a plaid in colours, an engraved board, gift-wrapped mugs", async () => {
     const withOptions = await db.prisma.product.findMany({
       where: { options: { some: {} } },
       orderBy: { id: "asc" },
@@ -100,8 +100,21 @@ describe("demo seed", () => {
     expect(withOptions.map((p) => [p.name, p.stock, p.options.map((o) => [o.name, o.kind, o.values.map((v) => v.value)]), p.variants.length])).toEqual([
       ["Плед вязаный «Облако»", null, [["Цвет", "color", ["молочный", "графит", "горчичный", "пыльная роза"]]], 4],
       ["Кольцо серебряное «Веточка»", null, [["Размер", "text", ["15", "16", "17", "18", "19"]]], 5],
+      ["Шарф вязаный «Вереск»", null, [["Цвет", "color", ["бордовый", "горчичный", "серо-голубой"]]], 3],
     ]);
-    for (const value of withOptions[0]!.options[0]!.values) expect(value.swatch).toMatch(/^#[0-9a-f]{6}$/);
+    for (const product of [withOptions[0]!, withOptions[2]!]) for (const value of product.options[0]!.values) expect(value.swatch).toMatch(/^#[0-9a-f]{6}$/);
+    // each colour of the scarf opens on its own picture, the others after it
+    const scarf = await db.prisma.product.findFirstOrThrow({ where: { name: "Шарф вязаный «Вереск»" }, include: { images: { orderBy: { position: "asc" } }, variants: { orderBy: { position: "asc" } } } });
+    const pictures = scarf.images.map((image) => image.id);
+    expect(pictures).toHaveLength(3);
+    expect(scarf.variants.map((variant) => variant.imageIds[0])).toEqual(pictures);
+    for (const variant of scarf.variants) expect([...variant.imageIds].sort()).toEqual([...pictures].sort());
+    const [first, second] = await Promise.all(scarf.images.slice(0, 2).map((image) => readFile(path.join(uploadDir, path.basename(image.imageUrl)))));
+    expect(first!.equals(second!)).toBe(false);
+    // listed after the demo's orders were drawn: among the newest, without orders yet
+    expect(await db.prisma.orderItem.count({ where: { productId: scarf.id } })).toBe(0);
+    const newest = await db.prisma.product.findMany({ orderBy: { createdAt: "desc" }, take: 4, select: { name: true } });
+    expect(newest.map((p) => p.name)).toContain("Шарф вязаный «Вереск»");
     const fields = await db.prisma.personalizationField.findMany({ orderBy: { id: "asc" }, include: { product: { select: { name: true } } } });
     expect(fields.map((f) => [f.product.name, f.kind, f.label, f.maxLength, Number(f.price)])).toEqual([
       ["Доска разделочная из дуба", "text", "Гравировка", 20, 300],
@@ -149,6 +162,6 @@ describe("demo seed", () => {
 
   it("does nothing the second time", async () => {
     expect(await seedDemoIfEmpty(db.prisma, { uploadDir })).toBeNull();
-    expect(await db.prisma.product.count()).toBe(64);
+    expect(await db.prisma.product.count()).toBe(65);
   });
 });

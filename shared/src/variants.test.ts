@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PersonalizationField } from "./schemas/catalog";
-import { checkPersonalization, chooseOptionMessage, lineDescription, lineKey, priceFromLabel, variantSummary, variantTitle } from "./variants";
+import { checkPersonalization, chooseOptionMessage, lineDescription, lineKey, personalizationText, priceFromLabel, variantSummary, variantTitle } from "./variants";
 
 const field = (overrides: Partial<PersonalizationField>): PersonalizationField => ({
   id: 1,
@@ -31,6 +31,15 @@ describe("personalisation", () => {
         { fieldId: 3, choice: null, label: "Упаковка", value: "Да", price: 15000 },
       ],
     });
+  });
+
+  it("reads a gift wrap the same in the cart (its kind known) and on the order (its text kept): «Подарочная упаковка: Да»", () => {
+    const ordered = (checkPersonalization(fields, [{ field_id: 1, value: "Маша" }, { field_id: 3, value: "1" }]) as { items: { label: string; value: string }[] }).items;
+    expect(ordered.map(personalizationText)).toEqual(["Гравировка: Маша", "Упаковка: Да"]);
+    expect(personalizationText({ label: "Упаковка", value: "1", kind: "gift_wrap" })).toBe("Упаковка: Да");
+    // a text that happens to read «1» stays as typed
+    expect(personalizationText({ label: "Гравировка", value: "1", kind: "text" })).toBe("Гравировка: 1");
+    expect(lineDescription({ name: "Кружка", personalization: ordered })).toBe("Кружка — Гравировка: Маша; Упаковка: Да");
   });
 
   it("says what is wrong in the field's words", () => {

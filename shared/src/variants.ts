@@ -22,6 +22,16 @@ export const PERSONALIZATION_MESSAGES = {
 
 /** What a gift_wrap field's value is when the shopper ticked it. */
 export const GIFT_WRAP_ON = "1";
+/** How a ticked gift wrap reads wherever a line's texts are shown: «Подарочная упаковка: Да». */
+export const GIFT_WRAP_SHOWN = "Да";
+
+/**
+ * A line's personalisation entry as people read it, the same in the cart, the checkout, on the order, in the
+ * manager's card and in receipts: the field's label and the text (a gift wrap: «Да»). A cart's line knows the
+ * field's kind; an order's keeps the text as shown.
+ */
+export const shownValue = (entry: { value: string; kind?: string }) => (entry.kind === "gift_wrap" ? GIFT_WRAP_SHOWN : entry.value);
+export const personalizationText = (entry: { label: string; value: string; kind?: string }) => `${entry.label}: ${shownValue(entry)}`;
 /** The default longest text of a field left without max_length. */
 export const DEFAULT_MAX_LENGTH = { text: 100, gift_note: 300 } as const;
 
@@ -76,7 +86,7 @@ export function checkPersonalization(
         if (field.required) return { ok: false, message: PERSONALIZATION_MESSAGES.required(field.label) };
         continue;
       }
-      items.push({ fieldId: field.id, choice: null, label: field.label, value: "Да", price: toKopecks(field.price) });
+      items.push({ fieldId: field.id, choice: null, label: field.label, value: GIFT_WRAP_SHOWN, price: toKopecks(field.price) });
       continue;
     }
     if (value === "") {
@@ -146,6 +156,6 @@ export function priceFromLabel(product: { price: number; price_max?: number; var
 /** A line as one text for people: «Кольцо (Размер: 17) — Гравировка: Маша; Подарочная упаковка: Да». */
 export function lineDescription(line: { name: string; variantTitle?: string | null; personalization?: readonly { label: string; value: string }[] }): string {
   const name = line.variantTitle ? `${line.name} (${line.variantTitle})` : line.name;
-  const texts = (line.personalization ?? []).map((item) => `${item.label}: ${item.value}`);
+  const texts = (line.personalization ?? []).map(personalizationText);
   return texts.length > 0 ? `${name} — ${texts.join("; ")}` : name;
 }

@@ -54,6 +54,8 @@ export function withPageMeta(html: string, meta: PageMeta): string {
 
 /** The first catalogue page as the web app asks for it (apps/web/src/lib/api.ts, paths.catalog). */
 export const FIRST_CATALOG_PAGE = `/api/products?page=1&limit=${CATALOG_PAGE_SIZE}`;
+/** The option values of the whole catalogue as the web app's filter asks for them (paths.optionValues). */
+export const CATALOG_OPTION_VALUES = "/api/products/option-values";
 
 export interface Preloaded {
   /** API URL → its JSON body, exactly as the API sent it */

@@ -21,7 +21,8 @@ export default async function backInStockRoutes(app: App) {
     "Mini App only: the user is proven by X-Telegram-Init-Data, as for /api/my-orders; without it 401. An unknown " +
     "product is a 404. The bot messages a subscriber each time the product's stock goes from 0 to more, with an " +
     "«Отписаться» button; the subscription stays until then. A product with variants: variant_id names the variant " +
-    "waited for (required; 400 without it), and only that variant's restock messages the user.";
+    "waited for, and only that variant's restock messages the user; without it the user waits for any variant (409 " +
+    "while one can be ordered), and the first of its variants to come back messages them, once per change.";
   const schema = { tags: ["back-in-stock"], description, params: IdParams, querystring: BackInStockQuery };
   const noStore = { "Cache-Control": "private, no-store" };
 

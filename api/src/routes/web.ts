@@ -13,6 +13,7 @@ import { ResponseCache } from "../wire/response-cache";
 import { BudgetCache } from "../wire/budget-cache";
 import { SharedPieces, gunzipParts, gzipBody, gzipInParts, type GzipParts } from "../wire/gzip-parts";
 import {
+  CATALOG_OPTION_VALUES,
   FIRST_CATALOG_PAGE,
   NOT_FOUND_MODULE,
   SHOP_NAME,
@@ -233,11 +234,12 @@ export default async function webRoutes(app: App) {
   const shellFor = (request: FastifyRequest) => (built ? withCanonical(indexHtml, origin(request) + canonicalPath(request.url)) : indexHtml);
 
   /**
-   * The lines of the browser's cart cookie (@shop/shared/cart-cookie) and each line's product answer, both embedded
-   * for the browser: the cart, the checkout, the catalogue and a product page are rendered with the shopper's cart,
-   * which is then on the first paint (the lines, the header's count, a product already in the cart). Without the
-   * cookie (or with one naming more lines than the server renders) the cart and the checkout are rendered with a
-   * placeholder where the lines will be, and the browser fills it from the device's cart.
+   * The lines of the browser's cart cookie (@shop/shared/cart-cookie: products, variants, texts) and each line's
+   * product answer, both embedded for the browser: the cart, the checkout, the catalogue and a product page are
+   * rendered with the shopper's cart, which is then on the first paint (the lines with their variants and texts,
+   * the header's count, a product already in the cart). Without the cookie (or with one naming more lines, or longer
+   * texts, than it carries) the cart and the checkout are rendered with a placeholder where the lines will be, and
+   * the browser fills it from the device's cart.
    */
   const cartLines = (request: FastifyRequest) => {
     const cookie = cartCookieValue(request.headers.cookie);
@@ -247,10 +249,12 @@ export default async function webRoutes(app: App) {
     const lines = cartLines(request);
     if (!lines) return {};
     const data: Record<string, string> = { [RENDERED_CART_KEY]: JSON.stringify(lines) };
-    const answers = await Promise.all(lines.map((line) => read(`/api/products/${line.id}`)));
-    lines.forEach((line, index) => {
+    // a product in several lines (two colours, two engravings) is read once
+    const ids = [...new Set(lines.map((line) => line.id))];
+    const answers = await Promise.all(ids.map((id) => read(`/api/products/${id}`)));
+    ids.forEach((id, index) => {
       const answer = answers[index];
-      if (answer) data[`/api/products/${line.id}`] = answer;
+      if (answer) data[`/api/products/${id}`] = answer;
     });
     return data;
   };
@@ -280,9 +284,19 @@ export default async function webRoutes(app: App) {
   };
 
   const catalogCode = pageCode(manifest, "/");
+  /**
+   * The catalogue's first page: its products, the categories and the option values its filter offers (a shop with
+   * variants: the shopper who opens the filter finds the values there without another request), with the cart.
+   */
   const catalogPage = async (request: FastifyRequest): Promise<PageAnswer> => {
-    const [catalog, categories, cart] = await Promise.all([read(FIRST_CATALOG_PAGE), read("/api/categories"), cartData(request)]);
+    const [catalog, categories, optionValues, cart] = await Promise.all([
+      read(FIRST_CATALOG_PAGE),
+      read("/api/categories"),
+      read(CATALOG_OPTION_VALUES),
+      cartData(request),
+    ]);
     const data: Record<string, string> = { ...cart };
+    if (optionValues) data[CATALOG_OPTION_VALUES] = optionValues;
     const images: PreloadImage[] = [];
     if (catalog) {
       data[FIRST_CATALOG_PAGE] = catalog;

@@ -196,6 +196,32 @@ describe("server rendering and hydration", () => {
     expect(container.querySelector('[data-testid="cart-total"]')?.textContent).toBe(formatPrice(total));
   });
 
+  it("renders a cart cookie's variant line with its texts and hydrates it without a difference", async () => {
+    const { ring } = await import("./test-helpers/variant-product");
+    const product: Product = { ...vase, images: [{ id: 70, image_url: "/uploads/p7.webp" }] };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL) => Response.json(String(input).includes("recommendations") ? [] : String(input).includes("/12") ? ring : product)),
+    );
+    const { html, recoverable } = await serverThenHydrate("/cart", {
+      cart: [
+        { id: 7, quantity: 3 },
+        { id: 12, quantity: 1, variant_id: 103, personalization: [{ field_id: 31, value: "Анне" }, { field_id: 33, value: "1" }] },
+      ],
+      "/api/products/7": product,
+      "/api/products/12": ring,
+    });
+    expect(html).not.toContain("cart-skeleton");
+    expect(html).toContain("Размер: 17, Металл: золото");
+    expect(html).toContain("Анне");
+    expect(html).toMatch(/Подарочная упаковка(<!-- -->)?:<\/span> <span[^>]*>Да</);
+    // 3 vases, and the gold 17 with the engraving and the wrap: 1500 + 300 + 150
+    const { total } = totalsInRoubles([{ price: 1234, quantity: 3 }, { price: 1950, quantity: 1 }], 0);
+    expect(html).toContain(formatPrice(total));
+    expect(recoverable).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
   it("renders the cart's placeholder without the cart cookie, then the device's cart", async () => {
     vi.stubGlobal("fetch", vi.fn(async (input: RequestInfo | URL) => Response.json(String(input).includes("recommendations") ? [] : vase)));
     const { html, container, recoverable } = await serverThenHydrate("/cart", {});

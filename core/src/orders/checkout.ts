@@ -297,11 +297,17 @@ export function priceKnownCart(known: KnownProducts, lines: readonly RequestedLi
   return priceLines(lines, products);
 }
 
+const validLines = (lines: readonly RequestedLine[]) => lines.filter((line) => isDbId(line.productId));
+
 /** Valid product ids and their quantities, as statement parameters. */
 function cartParameters(lines: readonly RequestedLine[]): [number[], number[]] {
-  const valid = lines.filter((line) => isDbId(line.productId));
+  const valid = validLines(lines);
   return [valid.map((line) => line.productId), valid.map((line) => line.quantity)];
 }
+
+/** The variants the lines of cartParameters name (null where none, or not an id), in the same order. */
+const variantParameter = (lines: readonly RequestedLine[]): (number | null)[] =>
+  validLines(lines).map((line) => (line.variantId != null && isDbId(line.variantId) ? line.variantId : null));
 
 /**
  * Prices the cart from the database in one statement: each line gets the product's name, article, first picture
@@ -345,18 +351,35 @@ export async function reserveOrder(sql: Sql, lineCount: number): Promise<OrderSl
 }
 
 /**
+ * Whether every stock the cart takes from has the pieces asked for (canOrder in SQL): the lines summed per
+ * product, or per variant for a line that names one ($1 product ids, $2 quantities, $4 variant ids or nulls).
+ * A variant that is not the product's counts as its product here; priceLines refuses it.
+ */
+const ENOUGH = `enough AS (
+  SELECT NOT EXISTS (
+    SELECT 1
+      FROM (SELECT line.id, line.variant_id, sum(line.quantity) AS quantity
+              FROM unnest($1::int[], $2::int[], $4::int[]) AS line(id, quantity, variant_id)
+             GROUP BY line.id, line.variant_id) AS asked
+      JOIN products p ON p.id = asked.id
+      LEFT JOIN product_variants v ON v.id = asked.variant_id AND v.product_id = p.id
+     CROSS JOIN LATERAL (SELECT CASE WHEN v.id IS NULL THEN p.stock ELSE v.stock END AS stock,
+                                CASE WHEN v.id IS NULL THEN p.made_to_order_days ELSE v.made_to_order_days END AS days) AS left_of
+     WHERE left_of.stock < asked.quantity AND NOT (left_of.stock = 0 AND left_of.days IS NOT NULL)
+  ) AS ok
+)`;
+
+/**
  * priceCart and reserveOrder in one statement: the first of the two statements that place an order. When a
- * line of a product without variants asks for more pieces than are left, no slot is taken (no order number is
- * used up); variants' stock is checked by priceLines, after the slot (a gap in the numbers at worst).
+ * line asks for more pieces than its product or variant has left (lines of one stock summed, as priceLines
+ * sums them), no slot is taken: a refused order uses up no order number.
  */
 export async function priceCartInSlot(sql: Sql, lines: readonly RequestedLine[]): Promise<{ slot: OrderSlot } & PricedCart> {
   const [row] = await sql.query<Partial<SlotRow> & { products: CartProductJson[] }>(
-    `WITH ${CART}, enough AS (
-       SELECT NOT EXISTS (SELECT 1 FROM cart WHERE stock < quantity AND NOT (stock = 0 AND made_to_order_days IS NOT NULL)) AS ok
-     )
+    `WITH ${CART}, ${ENOUGH}
      SELECT slot.*, ${CART_PRODUCTS} AS products
        FROM enough LEFT JOIN LATERAL (SELECT ${reserved("$3")} WHERE enough.ok) AS slot ON true`,
-    [...cartParameters(lines), lines.length],
+    [...cartParameters(lines), lines.length, variantParameter(lines)],
   );
   const priced = priceLines(lines, row!.products.map(fromCartJson));
   if (row!.id == null) throw new Error("no order slot was reserved for a cart with enough stock");

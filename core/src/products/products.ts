@@ -7,7 +7,7 @@ import { announceStockChanges } from "../stock";
 import { nextSku } from "@shop/prisma/sequences";
 import { retryingConflicts } from "@shop/prisma/unavailable";
 import { isUploadedImageUrl } from "@shop/shared/images";
-import type { CreateProductBody, UpdateProductBody } from "@shop/shared/schemas/admin";
+import type { CreateProductBody, UpdateProductBody, VariantBody } from "@shop/shared/schemas/admin";
 import type { Product } from "@shop/shared/schemas/catalog";
 import { looksEmpty, normalizeSearchText } from "@shop/shared/text";
 import { conflict, invalid as badRequest, notFound, PRODUCT_NOT_FOUND } from "../errors";
@@ -134,6 +134,28 @@ export async function stockNow(db: Database, products: readonly { id: number }[]
   return new Map(rows.map((row) => [row.id, row.stock]));
 }
 
+export const VARIANT_IMAGE_UNKNOWN = (url: string) => `Фото ${url} нет среди фото товара`;
+
+/**
+ * The product's images after the write, and the variants with their photos as ids: a variant may name its photos
+ * by URL (image_urls), as a new product's, or a new upload's, have no id the body could know.
+ */
+async function variantImages(tx: Prisma.TransactionClient, productId: number, variants: VariantBody[] | undefined): Promise<{ variants: VariantBody[] | undefined; imageIds: Set<number> }> {
+  const images = await tx.productImage.findMany({ where: { productId }, select: { id: true, imageUrl: true }, orderBy: [{ position: "asc" }, { id: "asc" }] });
+  const idOf = new Map<string, number>();
+  for (const image of images) if (!idOf.has(image.imageUrl)) idOf.set(image.imageUrl, image.id);
+  const named = variants?.map(({ image_urls, ...variant }): VariantBody => {
+    if (image_urls === undefined) return variant;
+    const ids = image_urls.map((url) => {
+      const id = idOf.get(url.trim());
+      if (id === undefined) throw badRequest(VARIANT_IMAGE_UNKNOWN(url.trim()), { variants: VARIANT_IMAGE_UNKNOWN(url.trim()) });
+      return id;
+    });
+    return { ...variant, image_ids: ids };
+  });
+  return { variants: named, imageIds: new Set(images.map((image) => image.id)) };
+}
+
 /** Creates a product with a new article; images in the given order (the first is the main image). */
 export async function createProduct(prisma: PrismaClient, uploadDir: string, body: CreateProductBody, actor?: AuditActor): Promise<Product> {
   const data = productData(body);
@@ -150,8 +172,9 @@ export async function createProduct(prisma: PrismaClient, uploadDir: string, bod
       },
       select: { id: true, sku: true, name: true },
     });
-    // a new product's photos have no ids the body could name yet: its variants show the product's gallery
-    await writeProductVariants(tx, product, body, variantWrite, null);
+    // a new product's photos have no ids the body could name yet: its variants name theirs by URL (image_urls)
+    const { variants, imageIds } = await variantImages(tx, product.id, body.variants);
+    await writeProductVariants(tx, product, { ...body, variants }, variantWrite, imageIds);
     const created = await readProduct(tx, product.id);
     await recordProductChange(prismaTransactionSql(tx), actor, null, created);
     return created;
@@ -223,8 +246,8 @@ export async function updateProduct(
       }
     }
 
-    const imageIds = new Set((await tx.productImage.findMany({ where: { productId: id }, select: { id: true } })).map((image) => image.id));
-    const changes = await writeProductVariants(tx, { id, name: updated.name, sku: updated.sku }, body, variantWrite, imageIds);
+    const { variants, imageIds } = await variantImages(tx, id, body.variants);
+    const changes = await writeProductVariants(tx, { id, name: updated.name, sku: updated.sku }, { ...body, variants }, variantWrite, imageIds);
     const [stockNow] = await sql.query<{ stock: number | null }>(`SELECT stock FROM products WHERE id = $1`, [id]);
     if (stockNow!.stock !== locked.stock) changes.unshift({ product: { id, name: updated.name, sku: updated.sku }, before: locked.stock, after: stockNow!.stock });
     if (changes.length > 0) queued = await announceStockChanges(sql, notifier, changes, `edit:${randomUUID()}`);

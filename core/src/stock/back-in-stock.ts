@@ -1,39 +1,47 @@
 import type { Database } from "@shop/prisma/db";
 import { availabilityOf } from "@shop/shared/stock";
-import { conflict, invalid, notFound, PRODUCT_NOT_FOUND } from "../errors";
+import { conflict, notFound, PRODUCT_NOT_FOUND } from "../errors";
 
 /**
- * "Сообщить о поступлении" (docs/product.md#back-in-stock): a Mini App user waits for a sold-out product, or for
- * one variant of a product with variants. The subscription stays until they unsubscribe, and every restock
+ * "Сообщить о поступлении" (docs/product.md#back-in-stock): a Mini App user waits for a sold-out product, for one
+ * variant of a product with variants, or for any variant of a product none of whose variants can be ordered ("tell
+ * me when any of them is back": no variant named). The subscription stays until they unsubscribe, and every restock
  * (stock from 0 to more) of what they wait for messages them once (stock-changes.ts queues it).
  */
 
 export const PRODUCT_AVAILABLE = "Товар есть в наличии";
-export const VARIANT_REQUIRED = "Выберите вариант товара, о поступлении которого сообщить";
 export const VARIANT_NOT_FOUND_FOR_PRODUCT = "Вариант товара не найден";
 
-/** The stock waited for: the product's, or the variant's (required for a product with variants). */
-async function stockWaitedFor(db: Database, productId: number, variantId: number | null) {
-  const [product] = await db.read<{ stock: number | null; made_to_order_days: number | null; has_variants: boolean }>(
-    `SELECT stock, made_to_order_days, EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id) AS has_variants
+type StockRow = { stock: number | null; made_to_order_days: number | null };
+
+/**
+ * Whether what is waited for can be ordered now: the product's stock; the named variant's; or, for a product with
+ * variants and none named, whether any of its switched-on variants can.
+ */
+async function orderableNow(db: Database, productId: number, variantId: number | null): Promise<boolean> {
+  const [product] = await db.read<StockRow & { variants: StockRow[] | null; has_variants: boolean }>(
+    `SELECT stock, made_to_order_days,
+            (SELECT json_agg(json_build_object('stock', v.stock, 'made_to_order_days', v.made_to_order_days))
+               FROM product_variants v WHERE v.product_id = p.id AND v.enabled) AS variants,
+            EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id) AS has_variants
        FROM products p WHERE id = $1`,
     [productId],
   );
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   if (variantId === null) {
-    if (product.has_variants) throw invalid(VARIANT_REQUIRED);
-    return product;
+    if (product.has_variants) return (product.variants ?? []).some((variant) => availabilityOf(variant).orderable);
+    return availabilityOf(product).orderable;
   }
-  const [variant] = await db.read<{ stock: number | null; made_to_order_days: number | null }>(
+  const [variant] = await db.read<StockRow>(
     `SELECT stock, made_to_order_days FROM product_variants WHERE id = $1 AND product_id = $2 AND enabled`,
     [variantId, productId],
   );
   if (!variant) throw notFound(VARIANT_NOT_FOUND_FOR_PRODUCT);
-  return variant;
+  return availabilityOf(variant).orderable;
 }
 
 export async function isSubscribed(db: Database, telegramUserId: number, productId: number, variantId: number | null = null): Promise<boolean> {
-  await stockWaitedFor(db, productId, variantId);
+  await orderableNow(db, productId, variantId);
   const rows = await db.read(
     `SELECT 1 FROM back_in_stock_subscriptions WHERE telegram_user_id = $1 AND product_id = $2 AND variant_id IS NOT DISTINCT FROM $3::int`,
     [telegramUserId, productId, variantId],
@@ -41,9 +49,9 @@ export async function isSubscribed(db: Database, telegramUserId: number, product
   return rows.length > 0;
 }
 
-/** Subscribes; a product (variant) that can be ordered now is a conflict (there is nothing to wait for). */
+/** Subscribes; what can be ordered now (a product, a variant, any variant) is a conflict: there is nothing to wait for. */
 export async function subscribe(db: Database, telegramUserId: number, productId: number, variantId: number | null = null): Promise<void> {
-  if (availabilityOf(await stockWaitedFor(db, productId, variantId)).orderable) throw conflict(PRODUCT_AVAILABLE);
+  if (await orderableNow(db, productId, variantId)) throw conflict(PRODUCT_AVAILABLE);
   // the product may be deleted in between: the foreign key refuses the row, which is a 404 then
   const [row] = await db.read<{ found: boolean }>(
     `WITH added AS (

@@ -29,19 +29,37 @@ export function stockFallMessages(notifier: StockNotifier, change: StockChange, 
 
 export const isRestock = (change: StockChange) => change.before === 0 && above(change.after, 0);
 
-/** Queues, inside the caller's transaction, every message the changes announce. */
+/**
+ * Queues, inside the caller's transaction, every message the changes announce. A restocked variant messages those
+ * waiting for it and those waiting for any variant of its product (no variant named); a user hears once per product
+ * per change, however many of its variants came back.
+ */
 export async function announceStockChanges(sql: Sql, notifier: StockNotifier, changes: readonly StockChange[], event: string): Promise<boolean> {
   const messages: OutgoingMessage[] = [];
+  const told = new Set<string>();
   for (const change of changes) {
     messages.push(...stockFallMessages(notifier, change, event));
     if (isRestock(change) && notifier.backInStock) {
-      // a variant's subscribers wait for that variant; a product's (no variant) for the product
-      const rows = await sql.query<{ telegram_user_id: string }>(
-        `SELECT telegram_user_id::text FROM back_in_stock_subscriptions
-          WHERE product_id = $1 AND variant_id IS NOT DISTINCT FROM $2::int ORDER BY created_at, telegram_user_id`,
-        [change.product.id, change.product.variantId ?? null],
+      const variantId = change.product.variantId ?? null;
+      // a variant's subscribers wait for that variant; a product's (no variant) for the product or any of its variants
+      const rows = await sql.query<{ telegram_user_id: string; variant_id: number | null }>(
+        `SELECT telegram_user_id::text, variant_id FROM back_in_stock_subscriptions
+          WHERE product_id = $1 AND (variant_id IS NULL OR variant_id = $2::int) ORDER BY variant_id NULLS LAST, created_at, telegram_user_id`,
+        [change.product.id, variantId],
       );
-      if (rows.length > 0) messages.push(...notifier.backInStock(change.product, rows.map((row) => BigInt(row.telegram_user_id)), event));
+      const waiting = (wholeProduct: boolean) =>
+        rows
+          .filter((row) => (row.variant_id === null) === wholeProduct && !told.has(`${change.product.id}:${row.telegram_user_id}`))
+          .map((row) => {
+            told.add(`${change.product.id}:${row.telegram_user_id}`);
+            return BigInt(row.telegram_user_id);
+          });
+      const forVariant = variantId === null ? [] : waiting(false);
+      const forProduct = waiting(true);
+      if (forVariant.length > 0) messages.push(...notifier.backInStock(change.product, forVariant, event));
+      if (forProduct.length > 0) {
+        messages.push(...notifier.backInStock(change.product, forProduct, event, variantId === null ? undefined : { anyVariant: true }));
+      }
     }
   }
   await queueMessages(sql, messages);

@@ -22,8 +22,12 @@ export interface StockNotifier {
    * `event` names the change that caused it (an order, an admin's edit), for the dedupe key.
    */
   stockFell?(product: StockProduct, left: number, event: string): OutgoingMessage[];
-  /** The Mini App users waiting for a product: it is back in stock (docs/product.md#back-in-stock). */
-  backInStock?(product: StockProduct, subscribers: readonly bigint[], event: string): OutgoingMessage[];
+  /**
+   * The Mini App users waiting for a product: it is back in stock (docs/product.md#back-in-stock). `anyVariant`: they
+   * wait for any variant of the product, and `product.variantId` is the one that came back (their «Отписаться» ends
+   * the product's subscription, not the variant's).
+   */
+  backInStock?(product: StockProduct, subscribers: readonly bigint[], event: string, waiting?: { anyVariant: true }): OutgoingMessage[];
   /** LOW_STOCK_THRESHOLD: managers hear of a product once its stock falls to this many pieces */
   readonly lowStockThreshold?: number;
   /** messages were committed to the outbox: the sender may look now */

@@ -1,4 +1,4 @@
-/** Demo drawings of textiles: a knitted blanket, a pillow, napkins, a tablecloth, an apron, towels, mittens, socks. */
+/** Demo drawings of textiles: a knitted blanket, a scarf, a pillow, napkins, a tablecloth, an apron, towels, mittens, socks. */
 import { dark, jitter, light, type Defs, type Kind } from "./kit";
 
 /** rows of knitted "V" stitches in `color`, for mittens, socks and blankets */
@@ -41,6 +41,28 @@ export const TEXTILE = {
           ${[640, 515, 385].map((y) => `<path d="M140 ${y - 2} H 660" stroke="${dark(paint.main, 0.3)}" stroke-width="5" opacity="0.5"/>`).join("")}
           <path d="M660 300 Q 700 330 690 380" stroke="${dark(paint.main, 0.2)}" stroke-width="4" fill="none"/>
           ${[0, 1, 2, 3, 4, 5].map((i) => `<path d="M${200 + i * 80} 640 l -6 30 M${210 + i * 80} 640 l 4 28" stroke="${paint.accent}" stroke-width="6" stroke-linecap="round"/>`).join("")}`,
+      };
+    },
+  },
+
+  scarf: {
+    setting: "flat",
+    paint: { main: "#7a2733", accent: "#efe6d4" },
+    draw: ({ paint, defs }) => {
+      // a long ribbed band lying in a loose S, its fringed ends at the top left and the bottom right
+      const rib = defs.pattern(`scarf${paint.main}`, 18, 18, `<rect width="18" height="18" fill="${paint.main}"/><rect width="7" height="18" fill="${dark(paint.main, 0.2)}"/><path d="M11 2 L14 9 L11 16" stroke="${light(paint.main, 0.18)}" stroke-width="2" fill="none"/>`);
+      const band = "M170 150 L300 130 Q 560 150 600 300 Q 630 420 420 450 Q 230 480 250 590 Q 270 680 560 660 L600 740 Q 220 780 170 600 Q 130 430 360 390 Q 540 360 520 290 Q 500 210 210 250 Z";
+      const fringe = (x: number, y: number, angle: number) =>
+        `<g transform="translate(${x} ${y}) rotate(${angle})">${[0, 1, 2, 3, 4, 5, 6, 7].map((i) => `<path d="M${i * 16} 0 q ${i % 2 ? 4 : -4} 30 ${i % 3 - 1} 62" stroke="${dark(paint.main, 0.1)}" stroke-width="7" stroke-linecap="round" fill="none"/>`).join("")}</g>`;
+      return {
+        focus: [420, 420],
+        body: `${fringe(160, 150, 96)}${fringe(560, 662, -70)}
+          <path d="${band}" fill="${rib}" stroke="${dark(paint.main, 0.35)}" stroke-width="5" stroke-linejoin="round"/>
+          <path d="${band}" fill="${defs.vertical("#ffffff", "#000000")}" opacity="0.1"/>
+          <path d="M300 130 Q 560 150 600 300" stroke="${light(paint.main, 0.25)}" stroke-width="6" fill="none" opacity="0.7"/>
+          <path d="M360 390 Q 540 360 520 290" stroke="${dark(paint.main, 0.35)}" stroke-width="8" fill="none" opacity="0.6"/>
+          <rect x="455" y="600" width="70" height="34" rx="5" fill="${paint.accent}" stroke="${dark(paint.accent, 0.3)}" stroke-width="3" transform="rotate(-4 490 617)"/>
+          <path d="M470 617 h40" stroke="${dark(paint.accent, 0.45)}" stroke-width="4"/>`,
       };
     },
   },

@@ -87,6 +87,11 @@ export const VariantBody = Type.Object({
   made_to_order_days: Type.Optional(NullableCount({ minimum: 1, maximum: MADE_TO_ORDER_DAYS_MAX })),
   /** ids of the product's images in the variant's order (PUT only: a new product's images have no ids yet) */
   image_ids: Type.Optional(Type.Array(Id, { maxItems: 20 })),
+  /**
+   * the product's images in the variant's order by their URLs, among those the same body gives the product
+   * (imageUrls on POST, images on PUT, new uploads included); in place of image_ids
+   */
+  image_urls: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 20 })),
   enabled: Type.Optional(Type.Boolean()),
 });
 export type VariantBody = Static<typeof VariantBody>;

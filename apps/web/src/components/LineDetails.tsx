@@ -1,4 +1,5 @@
 import { formatPrice } from "@shop/shared/format";
+import { shownValue } from "@shop/shared/variants";
 import styles from "./LineDetails.module.css";
 
 export interface ShownPersonalization {
@@ -6,11 +7,9 @@ export interface ShownPersonalization {
   value: string;
   /** the extra per piece, in roubles */
   price?: number;
-  /** a cart's gift wrap shows its label only (an order's reads 'Подарочная упаковка: Да', as the server wrote it) */
+  /** a cart's line knows the field's kind: its gift wrap reads «Подарочная упаковка: Да», as the order's does */
   kind?: string;
 }
-
-const isWrap = (entry: ShownPersonalization) => entry.kind === "gift_wrap";
 
 /**
  * A line's variant ('Размер: 17, Цвет: синий') and its personalisation texts, each as the shopper typed it, shown
@@ -43,13 +42,7 @@ export function LineDetails({
         <span className={styles.texts} data-testid="line-personalization">
           {entries.map((entry, index) => (
             <span key={index} className={styles.entry}>
-              {isWrap(entry) ? (
-                <span className={styles.label}>{entry.label}</span>
-              ) : (
-                <>
-                  <span className={styles.label}>{entry.label}:</span> <span className={styles.text}>{entry.value}</span>
-                </>
-              )}
+              <span className={styles.label}>{entry.label}:</span> <span className={styles.text}>{shownValue(entry)}</span>
               {showPrices && entry.price ? <span className={styles.extra}> +{formatPrice(entry.price)}</span> : null}
             </span>
           ))}

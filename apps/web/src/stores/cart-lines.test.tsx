@@ -123,12 +123,14 @@ describe("carts kept before variants", () => {
     expect(decodeCart('[[12,1,"x",[]],[12,1,0,[[0,"a"]]],[5,1]]')).toEqual(new Map([[5, 1]]));
   });
 
-  it("leave the cart cookie to plain products: a cart with a variant is drawn by the browser", async () => {
+  it("go into the cart cookie with their variant and texts, so the server draws them too; texts too long for it leave the cart to the browser", async () => {
     const { useCart } = await freshCart();
     useCart.getState().add({ id: 1, name: "Ваза", price: 1890, sku: "HM-000001", images: [], stock: null, made_to_order_days: null });
     expect(document.cookie).toContain("cart=1x1");
-    useCart.getState().add(engraved(104, "Анна"));
-    expect(document.cookie).not.toContain("cart=1x1");
+    useCart.getState().add(engraved(104, "Анна. С любовью"));
+    expect(document.cookie).toContain(`cart=1x1.12v104:31:${encodeURIComponent("Анна")}%2E${encodeURIComponent(" С любовью")}x1`);
+    for (let n = 0; n < 12; n++) useCart.getState().add(engraved(104, "Ж".repeat(60) + n));
+    expect(document.cookie).not.toMatch(/cart=[^;]/);
   });
 });
 

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { create } from "zustand";
 import type { Product, ProductCard } from "@shop/shared/schemas/catalog";
-import { CART_COOKIE, RENDERED_CART_KEY, formatCartCookie, type CartCookieLine } from "@shop/shared/cart-cookie";
+import { CART_COOKIE, CART_COOKIE_MAX_LENGTH, RENDERED_CART_KEY, formatCartCookie, type CartCookieLine } from "@shop/shared/cart-cookie";
 import { CART_ADDED_FLAG_MS, MAX_ITEM_QUANTITY, STORAGE_KEYS } from "@shop/shared/constants";
 import type { OutOfStockItem } from "@shop/shared/schemas/orders";
 import { SOLD_OUT_TEXT, availabilityOf, fewLeftLabel, type StockFields } from "@shop/shared/stock";
@@ -161,20 +161,53 @@ useCart.subscribe((state, previous) => {
   writeCartCookie(state.items);
 });
 
+/** The cart's lines as the cart cookie names them: product, quantity, and the variant and texts of a line that has them. */
+function cookieLines(items: readonly CartItem[]): CartCookieLine[] {
+  return items.map(({ id, quantity, variant_id, personalization }) => ({
+    id,
+    quantity,
+    ...(variant_id !== undefined ? { variant_id } : {}),
+    ...(personalization?.length ? { personalization: personalization.map(({ field_id, value }) => ({ field_id, value })) } : {}),
+  }));
+}
+
 /** The cart's lines in the cart cookie (@shop/shared/cart-cookie), for the server's rendering of the cart and the checkout. */
 function writeCartCookie(items: readonly CartItem[]): void {
   try {
-    const value = formatCartCookie(items.map(({ id, quantity }) => ({ id, quantity })));
+    const value = formatCartCookie(cookieLines(items));
     const secure = window.location.protocol === "https:" ? "; secure" : "";
-    // the cookie names products only: a cart with a variant or a personalisation is left to the browser to draw
-    const maxAge = items.every(isPlainLine) ? CART_COOKIE_MAX_AGE_S : 0;
+    // texts too long for a cookie: the cart is left to the browser to draw
+    const maxAge = value.length <= CART_COOKIE_MAX_LENGTH ? CART_COOKIE_MAX_AGE_S : 0;
     document.cookie = `${CART_COOKIE}=${maxAge > 0 ? value : ""}; path=/; max-age=${maxAge}; samesite=lax${secure}`;
   } catch (error) {
     console.warn("cannot write the cart cookie", error);
   }
 }
 
-const renderedCarts = new WeakMap<readonly CartCookieLine[], CartItem[]>();
+/**
+ * How a cookie's line with a variant or texts becomes a cart line: stores/line-snapshot.ts's lineSnapshot, which
+ * registers itself when a page that draws such lines (the cart, the checkout, a product page) loads it, so the cart
+ * every page loads stays small. Until then such a line is its product with the line's key (enough for counts and
+ * for a product page's «В корзине»).
+ */
+type LineBuilder = (product: Product, variantId: number | null, chosen: readonly { field_id: number; value: string }[]) => LineSnapshot | null;
+let lineBuilder: LineBuilder | null = null;
+export function setRenderedLineBuilder(builder: LineBuilder): void {
+  lineBuilder = builder;
+}
+
+function renderedLine(line: CartCookieLine, product: Product): LineSnapshot | null {
+  if (line.variant_id === undefined && !line.personalization?.length) return toSnapshot(product);
+  const chosen = line.personalization ?? [];
+  if (lineBuilder) return lineBuilder(product, line.variant_id ?? null, chosen);
+  return {
+    ...toSnapshot(product),
+    ...(line.variant_id !== undefined ? { variant_id: line.variant_id } : {}),
+    ...(chosen.length > 0 ? { personalization: chosen.map(({ field_id, value }) => ({ field_id, value, label: "", price: 0, kind: "text" as const })) } : {}),
+  };
+}
+
+const renderedCarts = new WeakMap<readonly CartCookieLine[], { builder: LineBuilder | null; items: CartItem[] }>();
 
 /**
  * The cart the server rendered this page with: the cookie's lines (embedded under RENDERED_CART_KEY) with the
@@ -184,15 +217,16 @@ const renderedCarts = new WeakMap<readonly CartCookieLine[], CartItem[]>();
 function renderedCart(): CartItem[] | null {
   const lines = peek<readonly CartCookieLine[]>(RENDERED_CART_KEY);
   if (!Array.isArray(lines)) return null;
-  let items = renderedCarts.get(lines);
-  if (!items) {
-    items = lines.flatMap((line) => {
-      const product = peek<ProductCard>(`/api/products/${line.id}`);
-      return product ? [{ ...toSnapshot(product), quantity: line.quantity }] : [];
+  let rendered = renderedCarts.get(lines);
+  if (!rendered || rendered.builder !== lineBuilder) {
+    const items = lines.flatMap((line) => {
+      const product = peek<Product>(`/api/products/${line.id}`);
+      const snapshot = product ? renderedLine(line, product) : null;
+      return snapshot ? [{ ...snapshot, quantity: line.quantity }] : [];
     });
-    renderedCarts.set(lines, items);
+    renderedCarts.set(lines, (rendered = { builder: lineBuilder, items }));
   }
-  return items;
+  return rendered.items;
 }
 
 let lastCurrent: { items: CartItem[]; shown: CartItem[] } | null = null;

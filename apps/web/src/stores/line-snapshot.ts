@@ -10,7 +10,7 @@ import {
   type ChosenPersonalization,
   type FieldValues,
 } from "../lib/variant-choice";
-import type { CartItem } from "./cart";
+import { setRenderedLineBuilder, type CartItem } from "./cart";
 import type { LinePersonalization, LineSnapshot } from "./cart-line";
 import { toSnapshot } from "./product-snapshot";
 
@@ -63,3 +63,6 @@ export function freshLine(item: CartItem, fresh: ProductCard | Product): LineSna
   const line = lineSnapshot(fresh as Product, item.variant_id ?? null, item.personalization ?? []);
   return line ?? { ...own, stock: 0, made_to_order_days: null };
 }
+
+// the cart a page was rendered with draws its variant and personalised lines with this (stores/cart.ts)
+setRenderedLineBuilder(lineSnapshot);

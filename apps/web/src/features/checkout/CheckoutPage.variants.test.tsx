@@ -68,7 +68,7 @@ describe("checkout with variants and personalisation", () => {
       "Размер: 17, Металл: золото",
       null,
     ]);
-    expect(within(lines[0]!).getByTestId("line-personalization").textContent).toBe("Гравировка: АннеПодарочная упаковка");
+    expect(within(lines[0]!).getByTestId("line-personalization").textContent).toBe("Гравировка: АннеПодарочная упаковка: Да");
     expect(within(lines[1]!).getByTestId("line-personalization").textContent).toBe("Гравировка: Петру");
 
     fillAndSubmit();

@@ -38,7 +38,7 @@ describe("order success page", () => {
     const lines = await screen.findAllByTestId("order-summary-line");
     expect(lines).toHaveLength(3);
     expect(within(lines[0]!).getByTestId("line-variant").textContent).toBe("Размер: 17, Металл: золото");
-    expect(within(lines[0]!).getByTestId("line-personalization").textContent).toBe("Гравировка: АннеПодарочная упаковка");
+    expect(within(lines[0]!).getByTestId("line-personalization").textContent).toBe("Гравировка: АннеПодарочная упаковка: Да");
     expect(within(lines[1]!).getByTestId("line-personalization").textContent).toBe("Гравировка: Петру");
     expect(plainSpaces(lines[1]!.textContent)).toContain("3 600.00 руб.");
     expect(within(lines[2]!).queryByTestId("line-personalization")).toBeNull();

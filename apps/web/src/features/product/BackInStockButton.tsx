@@ -10,7 +10,7 @@ export const BACK_IN_STOCK_OFF_TEXT = "Уведомление о поступл�
 const SUBSCRIBED_LABEL = "Не сообщать о поступлении";
 
 /**
- * «Сообщить о поступлении» on a sold-out product (or the sold-out variant chosen) in the Mini App
+ * «Сообщить о поступлении» on a sold-out product (the sold-out variant chosen, or any variant when none can be ordered) in the Mini App
  * (docs/product.md#back-in-stock): a toggle that subscribes the Telegram user or stops the subscription, each with a
  * short confirmation.
  */

@@ -21,7 +21,6 @@ import { BackInStockButton } from "./BackInStockButton";
 import { ProductTabs } from "./ProductTabs";
 import { ProductChoice } from "../../components/ProductChoice";
 import { useProductChoice } from "./useProductChoice";
-import { hasOptions } from "../../lib/variant-choice";
 import { useTelegramBuyButtons } from "./useTelegramBuyButtons";
 import { loadProduct, loadSimilar, parseProductId, productKey, similarKey } from "./product-data";
 import styles from "./ProductPage.module.css";
@@ -149,7 +148,8 @@ function ProductView({ product }: { product: Product }) {
                 <button type="button" className={`btn btn-secondary btn-lg ${styles.addButton}`} disabled>
                   {SOLD_OUT_TEXT}
                 </button>
-                {isInTelegram() && (choice.variant || !hasOptions(product)) ? (
+                {/* no variant chosen and none can be ordered: the shopper waits for any of them */}
+                {isInTelegram() ? (
                   <BackInStockButton key={choice.variant?.id ?? 0} productId={product.id} variantId={choice.variant?.id} className={styles.addButton} />
                 ) : null}
               </>

@@ -206,4 +206,38 @@ describe("inside Telegram", () => {
       leaveTelegram();
     }
   });
+
+  it("offers to wait for any variant, before a choice, when none can be ordered", async () => {
+    const soldOut = { ...ring, stock: 0, variants: ring.variants!.map((variant) => ({ ...variant, stock: 0 })) };
+    const calls: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.startsWith("/api/products/12/back-in-stock")) {
+          calls.push(`${init?.method ?? "GET"} ${url}`);
+          return jsonResponse(200, { subscribed: init?.method === "POST" });
+        }
+        return url === "/api/products/12" ? jsonResponse(200, soldOut) : jsonResponse(200, []);
+      }),
+    );
+    fake.current = createFakeTelegramSdk();
+    startMiniApp();
+    try {
+      renderProduct();
+      await screen.findByRole("heading", { name: "Кольцо «Волна»" });
+      const wait = await screen.findByTestId("back-in-stock");
+      await waitFor(() => expect((wait as HTMLButtonElement).disabled).toBe(false));
+      fireEvent.click(wait);
+      await waitFor(() => expect(wait.textContent).toBe("Не сообщать о поступлении"));
+      // no variant named: the whole product is waited for
+      expect(calls).toEqual(["GET /api/products/12/back-in-stock", "POST /api/products/12/back-in-stock"]);
+      // a chosen variant is waited for on its own
+      fireEvent.click(chip(/^Размер: 16/));
+      fireEvent.click(chip(/^Металл: серебро/));
+      await waitFor(() => expect(calls.at(-1)).toBe("GET /api/products/12/back-in-stock?variant_id=101"));
+    } finally {
+      fake.current = null;
+      leaveTelegram();
+    }
+  });
 });

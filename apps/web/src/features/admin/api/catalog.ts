@@ -45,9 +45,9 @@ export function updateProduct(id: number, body: UpdateProductBody): Promise<Prod
   return adminRequest<Product>(`/api/admin/products/${id}`, { method: "PUT", body, authError: "manual" });
 }
 
-/** POST /api/admin/products/{id}/stock: pieces received (+) or taken (−); the answer is the new count. */
-export function changeStock(id: number, delta: number): Promise<StockResponse> {
-  return adminRequest<StockResponse>(`/api/admin/products/${id}/stock`, { method: "POST", body: { delta } });
+/** POST /api/admin/products/{id}/stock: pieces received (+) or taken (−), of a variant when named; the answer is the new count. */
+export function changeStock(id: number, delta: number, variantId?: number): Promise<StockResponse> {
+  return adminRequest<StockResponse>(`/api/admin/products/${id}/stock`, { method: "POST", body: { delta, ...(variantId !== undefined ? { variant_id: variantId } : {}) } });
 }
 
 /** DELETE: the caller alerts before ending the session on 401/403 (docs/product.md#admin-errors). */

@@ -8,6 +8,7 @@ import { MAX_OPTIONS, OPTION_NAME_MAX, OPTION_VALUE_MAX, newOption, newOptionVal
 import buttons from "../components/buttons.module.css";
 import fields from "../components/form.module.css";
 import text from "../components/text.module.css";
+import list from "./EditorList.module.css";
 import styles from "./OptionsEditor.module.css";
 
 function SortableValue({
@@ -30,11 +31,11 @@ function SortableValue({
   return (
     <li
       ref={setNodeRef}
-      className={`${styles.value} ${isDragging ? styles.dragging : ""}`}
+      className={`${styles.value} ${isDragging ? list.dragging : ""}`}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       data-testid="option-value"
     >
-      <span className={styles.handle} {...attributes} {...listeners} aria-label={`Переместить значение ${index + 1} ${name}`}>
+      <span className={list.handle} {...attributes} {...listeners} aria-label={`Переместить значение ${index + 1} ${name}`}>
         ⋮⋮
       </span>
       {option.kind === "color" ? (
@@ -105,7 +106,7 @@ function OptionCard({
     if (from >= 0 && to >= 0) onChange({ ...option, values: arrayMove(option.values, from, to) });
   };
   return (
-    <div className={styles.option} data-testid="option-editor">
+    <div className={list.card} data-testid="option-editor">
       <div className={styles.optionHead}>
         <label className={fields.field}>
           <span className={fields.label}>Опция {index + 1}</span>
@@ -182,9 +183,9 @@ export default function OptionsEditor({
   disabled: boolean;
 }) {
   return (
-    <div className={styles.editor}>
+    <div className={list.editor}>
       {options.length === 0 ? (
-        <p className={`${text.muted} ${styles.empty}`}>Опций нет: товар продаётся в одном варианте. Добавьте, например, «Размер» или «Цвет».</p>
+        <p className={`${text.muted} ${list.empty}`}>Опций нет: товар продаётся в одном варианте. Добавьте, например, «Размер» или «Цвет».</p>
       ) : (
         options.map((option, index) => (
           <OptionCard
@@ -202,7 +203,7 @@ export default function OptionsEditor({
           <PlusIcon size={14} /> Добавить опцию
         </button>
       ) : (
-        <p className={`${text.muted} ${styles.empty}`}>Не больше трёх опций.</p>
+        <p className={`${text.muted} ${list.empty}`}>Не больше трёх опций.</p>
       )}
     </div>
   );

@@ -1,8 +1,13 @@
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
+import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { IMAGE_DRAG_ACTIVATION_PX } from "@shop/shared/constants";
 import { CloseIcon, PlusIcon, TrashIcon } from "../components/icons";
 import { FIELD_KIND_LABELS, FIELD_LABEL_MAX, FIELD_TEXT_MAX, newField, newKey, type EditorField } from "./variants-form";
 import buttons from "../components/buttons.module.css";
 import fields from "../components/form.module.css";
 import text from "../components/text.module.css";
+import list from "./EditorList.module.css";
 import styles from "./PersonalizationEditor.module.css";
 
 const KINDS = Object.keys(FIELD_KIND_LABELS) as EditorField["kind"][];
@@ -10,33 +15,34 @@ const KINDS = Object.keys(FIELD_KIND_LABELS) as EditorField["kind"][];
 function FieldCard({
   field,
   index,
-  count,
   onChange,
   onRemove,
-  onMove,
 }: {
   field: EditorField;
   index: number;
-  count: number;
   onChange(field: EditorField): void;
   onRemove(): void;
-  onMove(by: -1 | 1): void;
 }) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: field.key });
   const set = <K extends keyof EditorField>(key: K, value: EditorField[K]) => onChange({ ...field, [key]: value });
   const hasLength = field.kind === "text" || field.kind === "gift_note";
   const hasPrice = field.kind === "text" || field.kind === "gift_wrap";
   const name = field.label.trim() || `поле ${index + 1}`;
   return (
-    <div className={styles.field} data-testid="personalization-editor-field">
+    <div
+      ref={setNodeRef}
+      className={`${list.card} ${isDragging ? list.dragging : ""}`}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      data-testid="personalization-editor-field"
+    >
       <div className={styles.head}>
-        <span className={styles.kind}>{FIELD_KIND_LABELS[field.kind]}</span>
+        <span className={styles.title}>
+          <button type="button" className={list.handle} {...attributes} {...listeners} aria-label={`Переместить «${name}»`}>
+            ⋮⋮
+          </button>
+          <span className={styles.kind}>{FIELD_KIND_LABELS[field.kind]}</span>
+        </span>
         <div className={styles.tools}>
-          <button type="button" className={buttons.icon} aria-label={`Поднять «${name}»`} disabled={index === 0} onClick={() => onMove(-1)}>
-            ↑
-          </button>
-          <button type="button" className={buttons.icon} aria-label={`Опустить «${name}»`} disabled={index === count - 1} onClick={() => onMove(1)}>
-            ↓
-          </button>
           <button type="button" className={buttons.danger} aria-label={`Удалить «${name}»`} onClick={onRemove}>
             <TrashIcon />
           </button>
@@ -151,32 +157,39 @@ function FieldCard({
 /**
  * The product's personalisation (docs/product.md#product-editor): free text (an engraving: label, hint, most characters,
  * extra price), a choice from a list (an extra per value), gift wrap (its price) and a gift note, in the order the
- * shopper sees them.
+ * shopper sees them: the seller drags a card by its handle (or moves it with the keyboard: space, the arrows,
+ * space), as the options' values.
  */
-export default function PersonalizationEditor({ fields: list, onChange }: { fields: EditorField[]; onChange(fields: EditorField[]): void }) {
-  const move = (index: number, by: -1 | 1) => {
-    const next = [...list];
-    const [moved] = next.splice(index, 1);
-    next.splice(index + by, 0, moved!);
-    onChange(next);
+export default function PersonalizationEditor({ fields: cards, onChange }: { fields: EditorField[]; onChange(fields: EditorField[]): void }) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: IMAGE_DRAG_ACTIVATION_PX } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = cards.findIndex((field) => field.key === active.id);
+    const to = cards.findIndex((field) => field.key === over.id);
+    if (from >= 0 && to >= 0) onChange(arrayMove(cards, from, to));
   };
   return (
-    <div className={styles.editor}>
-      {list.length === 0 ? <p className={`${text.muted} ${styles.empty}`}>Покупатель ничего не добавляет к товару.</p> : null}
-      {list.map((field, index) => (
-        <FieldCard
-          key={field.key}
-          field={field}
-          index={index}
-          count={list.length}
-          onChange={(next) => onChange(list.map((item) => (item.key === field.key ? next : item)))}
-          onRemove={() => onChange(list.filter((item) => item.key !== field.key))}
-          onMove={(by) => move(index, by)}
-        />
-      ))}
+    <div className={list.editor}>
+      {cards.length === 0 ? <p className={`${text.muted} ${list.empty}`}>Покупатель ничего не добавляет к товару.</p> : null}
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <SortableContext items={cards.map((field) => field.key)} strategy={verticalListSortingStrategy}>
+          {cards.map((field, index) => (
+            <FieldCard
+              key={field.key}
+              field={field}
+              index={index}
+              onChange={(next) => onChange(cards.map((item) => (item.key === field.key ? next : item)))}
+              onRemove={() => onChange(cards.filter((item) => item.key !== field.key))}
+            />
+          ))}
+        </SortableContext>
+      </DndContext>
       <div className={styles.add} role="group" aria-label="Добавить поле">
         {KINDS.map((kind) => (
-          <button key={kind} type="button" className={`${buttons.ghost} ${buttons.sm}`} onClick={() => onChange([...list, newField(kind)])}>
+          <button key={kind} type="button" className={`${buttons.ghost} ${buttons.sm}`} onClick={() => onChange([...cards, newField(kind)])}>
             <PlusIcon size={14} /> {FIELD_KIND_LABELS[kind]}
           </button>
         ))}

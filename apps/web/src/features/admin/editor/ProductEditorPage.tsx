@@ -26,7 +26,6 @@ import { uploadInBatches } from "./upload";
 import {
   choicePayload,
   fieldsFromProduct,
-  variantsHavePhotos,
   withoutOwnStock,
   generateVariants,
   optionsFromProduct,
@@ -240,19 +239,15 @@ export default function ProductEditorPage() {
 
     const saved: SavedImage[] = current.map((image) => ({ id: image.id, url: image.url! }));
     const had = { options: (product?.options?.length ?? 0) > 0, personalization: (product?.personalization?.length ?? 0) > 0 };
-    const choiceWith = (imageIds: ReadonlyMap<string, number>) => choicePayload(options, variants, personalization, imageIds, had);
+    // a variant's photos by id, or by URL where one has no id yet (a new product's, a new upload): one save either way
     const savedIds = new Map(current.flatMap((image) => (image.id !== undefined ? [[image.key, image.id] as const] : [])));
+    const savedUrls = new Map(current.map((image) => [image.key, image.url!] as const));
+    const choice = choicePayload(options, variants, personalization, savedIds, had, savedUrls);
     try {
       if (isEdit && productId !== null) {
-        await updateProduct(productId, withoutOwnStock({ ...buildUpdatePayload(form, saved, product?.stock ?? null), ...choiceWith(savedIds) }, withVariants));
+        await updateProduct(productId, withoutOwnStock({ ...buildUpdatePayload(form, saved, product?.stock ?? null), ...choice }, withVariants));
       } else {
-        const created = await createProduct(withoutOwnStock({ ...buildCreatePayload(form, saved), ...choiceWith(new Map()) }, withVariants));
-        // a new product's photos get their ids only now: the variants' photos follow in a second save
-        if (withVariants && variantsHavePhotos(variants) && created.images.length === current.length) {
-          const createdIds = new Map(current.map((image, index) => [image.key, created.images[index]!.id]));
-          const createdImages = created.images.map((image) => ({ id: image.id, url: image.image_url }));
-          await updateProduct(created.id, withoutOwnStock({ ...buildUpdatePayload(form, createdImages, null), ...choiceWith(createdIds) }, true));
-        }
+        await createProduct(withoutOwnStock({ ...buildCreatePayload(form, saved), ...choice }, withVariants));
       }
       savedRef.current = true;
       window.alert(isEdit ? "Товар успешно обновлен!" : "Товар успешно создан!");

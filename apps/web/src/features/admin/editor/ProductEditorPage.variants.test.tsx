@@ -134,4 +134,45 @@ describe("options, variants and personalisation in the editor", () => {
     fireEvent.change(preview().getByLabelText(/^Гравировка/), { target: { value: "Маме" } });
     expect(preview().getByTestId("personalization-counter").textContent).toBe("4/20");
   });
+
+  it("gives a new product's variants their photos in the one save that creates it (by the photos' addresses)", async () => {
+    const router = renderAt("/admin/product/new");
+    await screen.findByText("Новый товар");
+    const set = async (name: string, value: string) => {
+      const element = await waitFor(() => {
+        const found = document.querySelector(`[name="${name}"]`);
+        if (!found) throw new Error(`no field ${name} yet`);
+        return found as HTMLInputElement;
+      });
+      fireEvent.change(element, { target: { value } });
+    };
+    await set("name", "Шарф вязаный");
+    await set("price", "2900");
+    await set("mainCategory", "1");
+    const input = screen.getByTestId("image-input") as HTMLInputElement;
+    fireEvent.change(input, { target: { files: ["red.png", "blue.png"].map((name) => new File([new Uint8Array([1, 2, 3])], name, { type: "image/png" })) } });
+
+    fireEvent.click(screen.getByRole("button", { name: /Добавить опцию/ }));
+    const option = screen.getByTestId("option-editor");
+    fireEvent.change(within(option).getByPlaceholderText("Например, Размер"), { target: { value: "Цвет" } });
+    fireEvent.change(within(option).getByRole("combobox"), { target: { value: "color" } });
+    fireEvent.change(within(option).getByLabelText("Новые значения опции 1"), { target: { value: "красный, синий" } });
+    fireEvent.click(within(option).getByRole("button", { name: "Добавить" }));
+    // the blue one opens on the second photo, then the first
+    fireEvent.click(screen.getByRole("button", { name: "Фото: Цвет: синий" }));
+    fireEvent.click(screen.getByRole("button", { name: "Добавить фото 2 товара в вариант" }));
+    fireEvent.click(screen.getByRole("button", { name: "Добавить фото 1 товара в вариант" }));
+    expect(screen.getByRole("button", { name: "Фото: Цвет: синий" }).textContent).toBe("2 фото");
+
+    fireEvent.submit(document.getElementById("product-form")!);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/admin/dashboard"));
+    expect(api.createProduct).toHaveBeenCalledTimes(1);
+    expect(api.updateProduct).not.toHaveBeenCalled();
+    const body = vi.mocked(api.createProduct).mock.calls[0]![0];
+    expect(body.imageUrls).toEqual(["/uploads/new0.webp", "/uploads/new1.webp"]);
+    expect(body.variants?.map((variant) => [variant.option_values, variant.image_urls ?? variant.image_ids])).toEqual([
+      [["красный"], undefined],
+      [["синий"], ["/uploads/new1.webp", "/uploads/new0.webp"]],
+    ]);
+  });
 });

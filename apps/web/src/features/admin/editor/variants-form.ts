@@ -299,8 +299,9 @@ const typedPrice = (value: string) => {
  * The options, variants and personalisation as the admin API takes them (docs/api-admin.md): variants named by their
  * value texts; a switched-off combination that was never saved is left out; a variant's stock only when it is new or
  * the seller changed it, so pieces ordered while the editor was open are not written back; photos by the product's
- * image ids (`imageIds`; none yet while a product is created). Keys the product never had and the editor leaves
- * empty are left out, so a product without them is saved as before.
+ * image ids (`imageIds`), or, when one of them has none yet (a product being created, a photo just uploaded), all by
+ * their URLs (`imageUrls`), which the server finds among the product's photos in the same save. Keys the product
+ * never had and the editor leaves empty are left out, so a product without them is saved as before.
  */
 export function choicePayload(
   options: readonly EditorOption[],
@@ -308,6 +309,7 @@ export function choicePayload(
   fields: readonly EditorField[],
   imageIds: ReadonlyMap<string, number>,
   had: { options: boolean; personalization: boolean } = { options: false, personalization: false },
+  imageUrls: ReadonlyMap<string, string> = new Map(),
 ): Pick<UpdateProductBody, "options" | "variants" | "personalization"> {
   const usable = usableOptions(options);
   const body: Pick<UpdateProductBody, "options" | "variants" | "personalization"> = {};
@@ -328,13 +330,19 @@ export function choicePayload(
         const stock = parseCount(variant.stock);
         const stockChanged = variant.id === undefined || stock !== variant.stockSeen;
         const imageIdsOfVariant = variant.imageKeys.map((key) => imageIds.get(key)).filter((id): id is number => id !== undefined);
+        const byUrl = variant.imageKeys.some((key) => !imageIds.has(key) && imageUrls.has(key));
+        const photos = byUrl
+          ? { image_urls: variant.imageKeys.map((key) => imageUrls.get(key)).filter((url): url is string => url !== undefined) }
+          : imageIds.size > 0
+            ? { image_ids: imageIdsOfVariant }
+            : {};
         return {
           option_values: variantValues(options, variant),
           ...(variant.suffix.trim() ? { sku_suffix: variant.suffix.trim() } : {}),
           price: typedPrice(variant.price),
           ...(stockChanged ? { stock } : {}),
           made_to_order_days: parseCount(variant.madeToOrderDays),
-          ...(imageIds.size > 0 ? { image_ids: imageIdsOfVariant } : {}),
+          ...photos,
           enabled: variant.enabled,
         };
       });
@@ -362,7 +370,6 @@ export function choicePayload(
 }
 
 /** Whether any variant was given photos: a product created with them needs its image ids first. */
-export const variantsHavePhotos = (variants: readonly EditorVariant[]) => variants.some((variant) => variant.enabled && variant.imageKeys.length > 0);
 
 /** With variants the product's own stock and days are theirs, summed by the shop: the body leaves them out. */
 export function withoutOwnStock<T extends { stock?: unknown; stock_seen?: unknown; made_to_order_days?: unknown }>(body: T, withVariants: boolean): T {

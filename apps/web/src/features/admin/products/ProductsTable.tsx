@@ -205,7 +205,7 @@ export default function ProductsTable({ reloadKey, onChanged }: Props) {
                     <td data-label="Остаток" className={styles.stockCell}>
                       <StockCell
                         product={product}
-                        onStock={(stock) => setProducts((list) => list.map((item) => (item.id === product.id ? { ...item, stock } : item)))}
+                        onProduct={(next) => setProducts((list) => list.map((item) => (item.id === next.id ? next : item)))}
                       />
                     </td>
                     <td className={styles.actionsCell}>
