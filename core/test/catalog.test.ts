@@ -223,16 +223,30 @@ describe("search", () => {
 describe("similar products and recommendations", () => {
   const current = (): Promise<CatalogSnapshot> => store.current();
 
-  it("similar products share a category, most shared first, then newest; never the product itself nor a sold-out one", async () => {
-    const vase = p("Ваза керамическая «Лён»");
+  it("similar products: the same main category first, then most tags shared, then the nearest price; never the product itself nor a sold-out one", async () => {
+    const vase = p("Ваза керамическая «Лён»"); // Керамика, В подарок; 1 890 руб.
     expect(names(similarProducts(await current(), vase.id))).toEqual([
       "Кружка ручной лепки", // Керамика and В подарок
-      ...newestFirst("Набор свечей «Ёлка»", "Свеча соевая «Ваниль»", "Подушка льняная", "Салатник глазурованный", "Тарелка «Ёлочка»"),
+      "Салатник глазурованный", // Керамика, 1 240 руб.
+      "Тарелка «Ёлочка»", // Керамика, 420.50 руб.
+      "Набор свечей «Ёлка»", // В подарок, 1 490.90 руб.
+      "Подушка льняная", // В подарок, 990 руб.
+      "Свеча соевая «Ваниль»", // В подарок, 350 руб.
     ]);
     await setStock(db.prisma, p("Кружка ручной лепки").id, 0);
     await store.refresh();
-    expect(names(similarProducts(await current(), vase.id, 2))).toEqual(newestFirst("Набор свечей «Ёлка»", "Свеча соевая «Ваниль»"));
+    expect(names(similarProducts(await current(), vase.id, 2))).toEqual(["Салатник глазурованный", "Тарелка «Ёлочка»"]);
     expect(await refusal(current().then((catalog) => similarProducts(catalog, 999_999)))).toMatchObject(shopError("not-found", "Товар не найден"));
+  });
+
+  it("similar products: the main category outweighs a shared tag, the tags outweigh the price", async () => {
+    const plate = p("Тарелка «Ёлочка»"); // Керамика, Новинки; 420.50 руб.
+    const catalog = await current();
+    // the same main category first, whatever the tags and prices of the others
+    const ranked = names(similarProducts(catalog, plate.id));
+    expect(ranked.slice(0, 3)).toEqual(["Кружка ручной лепки", "Салатник глазурованный", "Ваза керамическая «Лён»"]);
+    // then the products sharing only the tag Новинки
+    expect(ranked.slice(3)).toEqual(["Свеча в бетонном стакане"]);
   });
 
   it("recommendations: related to the cart first, then best sellers, then the newest; never the cart's products nor sold-out ones", async () => {
