@@ -17,7 +17,10 @@ import { Gallery } from "./Gallery";
 import { Lightbox } from "./Lightbox";
 import { ShareMenu } from "./ShareMenu";
 import { BuyBar } from "./BuyBar";
-import { BackInStockButton } from "./BackInStockButton";
+import { BackInStockButton, BackInStockLink } from "./BackInStockButton";
+import { InStockAlternatives } from "./InStockAlternatives";
+import { api } from "../../lib/api";
+import type { ConfigResponse } from "@shop/shared/schemas/telegram";
 import { ProductTabs } from "./ProductTabs";
 import { ProductChoice } from "../../components/ProductChoice";
 import { useProductChoice } from "./useProductChoice";
@@ -58,6 +61,8 @@ function ProductView({ product }: { product: Product }) {
   const actionsRef = useRef<HTMLDivElement>(null);
   const choiceRef = useRef<HTMLDivElement>(null);
   const similar = useQuery(similarKey(product.id), loadSimilar(product.id), NO_PRODUCTS);
+  const inTelegram = isInTelegram();
+  const config = useQuery<ConfigResponse | null>(inTelegram ? null : "config", () => api.config(), null);
   const mainCategory = product.categories.find((category) => category.type === "main");
   const availability = availabilityOf(choice.stock);
   const images = choice.images;
@@ -149,8 +154,12 @@ function ProductView({ product }: { product: Product }) {
                 <button type="button" className={`btn btn-secondary btn-lg ${styles.addButton}`} disabled>
                   {SOLD_OUT_TEXT}
                 </button>
-                {isInTelegram() && (choice.variant || !hasOptions(product)) ? (
-                  <BackInStockButton key={choice.variant?.id ?? 0} productId={product.id} variantId={choice.variant?.id} className={styles.addButton} />
+                {choice.variant || !hasOptions(product) ? (
+                  inTelegram ? (
+                    <BackInStockButton key={choice.variant?.id ?? 0} productId={product.id} variantId={choice.variant?.id} className={styles.addButton} />
+                  ) : (
+                    <BackInStockLink botLink={config.data?.botLink ?? null} productId={product.id} variantId={choice.variant?.id} className={styles.addButton} />
+                  )
                 ) : null}
               </>
             ) : telegramButtons ? null : (
@@ -163,6 +172,7 @@ function ProductView({ product }: { product: Product }) {
               </button>
             )}
           </div>
+          {!availability.orderable && quantity === 0 ? <InStockAlternatives products={similar.data} /> : null}
           {quantity > 0 && !telegramButtons ? (
             <p className={styles.inCart}>
               <Link to="/cart">Перейти в корзину →</Link>
