@@ -65,6 +65,8 @@ function ProductView({ product }: { product: Product }) {
   const config = useQuery<ConfigResponse | null>(inTelegram ? null : "config", () => api.config(), null);
   const mainCategory = product.categories.find((category) => category.type === "main");
   const availability = availabilityOf(choice.stock);
+  // sold out and not in the cart: the page makes room on a phone's first screen for the in-stock alternatives
+  const soldOut = !availability.orderable && quantity === 0;
   const images = choice.images;
   // another variant's photos start from their first
   const galleryKey = images.map((image) => image.id).join(",");
@@ -92,7 +94,7 @@ function ProductView({ product }: { product: Product }) {
   return (
     <>
       <div className={styles.product}>
-        <div ref={galleryRef} className={styles.galleryColumn}>
+        <div ref={galleryRef} className={`${styles.galleryColumn} ${soldOut ? styles.soldOutGallery : ""}`}>
           <Gallery
             images={images}
             name={product.name}
@@ -135,7 +137,7 @@ function ProductView({ product }: { product: Product }) {
             />
           </div>
 
-          <div ref={actionsRef} className={styles.actions}>
+          <div ref={actionsRef} className={`${styles.actions} ${soldOut ? styles.soldOutActions : ""}`}>
             {quantity > 0 && choice.key !== null ? (
               <>
                 <button type="button" className="btn btn-lg btn-done" disabled>
@@ -172,7 +174,7 @@ function ProductView({ product }: { product: Product }) {
               </button>
             )}
           </div>
-          {!availability.orderable && quantity === 0 ? <InStockAlternatives products={similar.data} /> : null}
+          {soldOut ? <InStockAlternatives products={similar.data} /> : null}
           {quantity > 0 && !telegramButtons ? (
             <p className={styles.inCart}>
               <Link to="/cart">Перейти в корзину →</Link>
