@@ -3,7 +3,6 @@ import type { CatalogResponse, Category } from "@shop/shared/schemas/catalog";
 import { api, paths } from "../../lib/api";
 import { useQuery } from "../../lib/query";
 import { ProductGrid } from "../../components/ProductGrid";
-import { EmptyState } from "../../components/EmptyState";
 import { SearchIcon } from "../../components/Icons";
 import styles from "./NothingFound.module.css";
 
@@ -26,9 +25,16 @@ export function NothingFound() {
   const mains = categories.data.filter((category) => category.type === "main" && category.product_count > 0);
   return (
     <>
-      <EmptyState title="Ничего не найдено" icon={<SearchIcon size={30} />}>
-        <span>По вашему запросу ничего не найдено. Попробуйте изменить запрос.</span>
-      </EmptyState>
+      {/* a short notice, not the tall empty state: the suggestions below are the way on, on the first screen */}
+      <div className={styles.notice}>
+        <span className={styles.noticeIcon} aria-hidden="true">
+          <SearchIcon size={22} />
+        </span>
+        <div>
+          <p className={styles.noticeTitle}>Ничего не найдено</p>
+          <p className={styles.noticeText}>По вашему запросу ничего не найдено. Попробуйте изменить запрос.</p>
+        </div>
+      </div>
       {mains.length > 0 ? (
         <section className={styles.section} aria-labelledby="suggested-categories" data-testid="suggested-categories">
           <h2 id="suggested-categories" className={styles.title}>
