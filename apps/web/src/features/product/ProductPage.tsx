@@ -61,12 +61,13 @@ function ProductView({ product }: { product: Product }) {
   const actionsRef = useRef<HTMLDivElement>(null);
   const choiceRef = useRef<HTMLDivElement>(null);
   const similar = useQuery(similarKey(product.id), loadSimilar(product.id), NO_PRODUCTS);
-  const inTelegram = isInTelegram();
-  const config = useQuery<ConfigResponse | null>(inTelegram ? null : "config", () => api.config(), null);
   const mainCategory = product.categories.find((category) => category.type === "main");
   const availability = availabilityOf(choice.stock);
   // sold out and not in the cart: the page makes room on a phone's first screen for the in-stock alternatives
   const soldOut = !availability.orderable && quantity === 0;
+  const inTelegram = isInTelegram();
+  // the website's 'Сообщить о поступлении' needs the bot's link: asked for only on a sold-out product
+  const config = useQuery<ConfigResponse | null>(inTelegram || availability.orderable ? null : "config", () => api.config(), null);
   const images = choice.images;
   // another variant's photos start from their first
   const galleryKey = images.map((image) => image.id).join(",");
