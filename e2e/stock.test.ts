@@ -119,8 +119,12 @@ describe.skipIf(!haveChromium).each(["mobile", "desktop"] as const)("stock in th
     expect(await page.getByTestId("availability").first().textContent()).toBe("Нет в наличии");
     expect(await page.getByRole("button", { name: "Нет в наличии" }).isDisabled()).toBe(true);
     expect(await page.getByRole("button", { name: "Добавить в корзину" }).count()).toBe(0);
-    // outside Telegram nobody can be told of a restock
+    // outside Telegram no toggle: a link to the shop's bot, which subscribes the shopper there (none without a bot)
     expect(await page.getByRole("button", { name: "Сообщить о поступлении" }).count()).toBe(0);
+    const { botLink } = (await (await shop.server.fetch("/api/config")).json()) as { botLink: string | null };
+    const notify = page.getByTestId("back-in-stock-link");
+    if (botLink) await expect.poll(() => notify.getAttribute("href")).toBe(`${botLink}?start=notify_${ids.soldOut}`);
+    else expect(await notify.count()).toBe(0);
     await noHorizontalOverflow(page);
     await screenshot(page, "stock-product-sold-out", viewport);
 

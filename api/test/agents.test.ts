@@ -40,7 +40,7 @@ describe("llms.txt", () => {
     expect(text).toContain(`(${ORIGIN}/?mainCategory=${fixture.categories.candles}): 3 товара`);
     expect(text).toContain(`В подарок (${fixture.categories.gift})`);
     expect(found.map((link) => link.url)).toEqual(
-      expect.arrayContaining([`${ORIGIN}/`, `${ORIGIN}/search`, `${ORIGIN}/cart`, `${ORIGIN}/checkout`, `${ORIGIN}/sitemap.xml`, `${ORIGIN}/api/docs/json`, `${ORIGIN}/privacy`]),
+      expect.arrayContaining([`${ORIGIN}/`, `${ORIGIN}/search`, `${ORIGIN}/cart`, `${ORIGIN}/checkout`, `${ORIGIN}/sitemap.xml`, `${ORIGIN}/feed.yml`, `${ORIGIN}/api/docs/json`, `${ORIGIN}/privacy`]),
     );
     expect(text).toContain(`${ORIGIN}/product/{id}`);
     expect(text).toContain(`GET ${ORIGIN}/api/products/search?q=`);

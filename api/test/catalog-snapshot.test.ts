@@ -189,18 +189,29 @@ describe("CatalogSnapshot.build", () => {
 });
 
 describe("CatalogSnapshot.similar", () => {
-  it("ranks by shared categories, then newest, never the product itself nor a sold-out one; unknown → undefined", () => {
+  it("ranks by the main category, then tags shared, then the nearest price, then newest; never the product itself nor a sold-out one; unknown → undefined", () => {
     const rows = randomRows(200);
     const snapshot = CatalogSnapshot.of(rows);
+    const typeOf = new Map(rows.categories.map((c) => [c.id, c.type] as const));
     const categoriesOf = (id: number) => new Set(rows.links.filter((l) => l.product_id === id).map((l) => l.category_id));
+    const priceOf = (id: number) => snapshot.product(id)!.price;
     expect(rows.products.some((p) => p.stock === 0)).toBe(true);
     for (const product of rows.products.slice(0, 50)) {
       const mine = categoriesOf(product.id);
       const want = rows.products
-        .filter((p) => p.id !== product.id && p.stock !== 0)
-        .map((p) => ({ id: p.id, shared: [...categoriesOf(p.id)].filter((c) => mine.has(c)).length }))
+        .filter((p) => p.id !== product.id && snapshot.product(p.id)!.stock !== 0)
+        .map((p) => {
+          const shared = [...categoriesOf(p.id)].filter((c) => mine.has(c));
+          return {
+            id: p.id,
+            shared: shared.length,
+            main: shared.filter((c) => typeOf.get(c) === "main").length,
+            tags: shared.filter((c) => typeOf.get(c) === "sub").length,
+            gap: Math.abs(priceOf(p.id) - priceOf(product.id)),
+          };
+        })
         .filter((p) => p.shared > 0)
-        .sort((a, b) => b.shared - a.shared || b.id - a.id)
+        .sort((a, b) => b.main - a.main || b.tags - a.tags || a.gap - b.gap || b.id - a.id)
         .slice(0, 8)
         .map((p) => p.id);
       expect(snapshot.similar(product.id, 8)!.map((p) => p.id)).toEqual(want);

@@ -64,27 +64,42 @@ describe("GET /api/products/:id", () => {
 });
 
 describe("GET /api/products/:id/similar", () => {
-  it("lists products sharing a category, most shared first, never the product itself", async () => {
-    const pillow = f.byName("Подушка льняная"); // textile + eco + gift
+  it("lists products sharing a category: its main category's first, then most tags shared, then the nearest price; never the product itself", async () => {
+    const pillow = f.byName("Подушка льняная"); // textile + eco + gift, 990 руб.
     const response = await get(`/api/products/${pillow.id}/similar`);
     expect(response.statusCode).toBe(200);
     const similar = response.json() as ProductCard[];
     expect(similar.map((p) => p.id)).not.toContain(pillow.id);
-    // shares eco and gift
-    expect(similar[0]!.name).toBe("Свеча соевая «Ваниль»");
-    // everything sharing at least one category with it: 2 other textile, 4 other gift, 1 other eco (minus overlaps)
-    expect(similar.map((p) => p.name).sort()).toEqual(
-      ["Свеча соевая «Ваниль»", "Плед вязаный из шерсти", "Салфетки льняные, 4 шт.", "Ваза керамическая «Лён»", "Кружка ручной лепки", "Набор свечей «Ёлка»"].sort(),
-    );
+    expect(similar.map((p) => p.name)).toEqual([
+      "Плед вязаный из шерсти", // textile and eco
+      "Салфетки льняные, 4 шт.", // textile
+      "Свеча соевая «Ваниль»", // eco and gift
+      "Кружка ручной лепки", // gift, 650 руб.
+      "Набор свечей «Ёлка»", // gift, 1 490.90 руб.
+      "Ваза керамическая «Лён»", // gift, 1 890 руб.
+    ]);
     expect(similar[0]).toEqual({
       id: expect.any(Number),
       name: expect.any(String),
-      price: 350,
+      price: 5400,
       sku: expect.any(String),
       images: expect.any(Array),
       stock: null,
       made_to_order_days: null,
     });
+  });
+
+  it("a vase's similar products are vases and ceramics first, not a candle that shares a tag", async () => {
+    const vase = f.byName("Ваза керамическая «Лён»"); // ceramics + gift, 1 890 руб.
+    const names = ((await get(`/api/products/${vase.id}/similar`)).json() as ProductCard[]).map((p) => p.name);
+    expect(names).toEqual([
+      "Кружка ручной лепки", // ceramics and gift
+      "Салатник глазурованный", // ceramics, 1 240 руб.
+      "Тарелка «Ёлочка»", // ceramics, 420.50 руб.
+      "Набор свечей «Ёлка»", // gift, 1 490.90 руб.
+      "Подушка льняная", // gift, 990 руб.
+      "Свеча соевая «Ваниль»", // gift, 350 руб.
+    ]);
   });
 
   it("returns at most 8", async () => {

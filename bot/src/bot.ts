@@ -8,7 +8,7 @@ import { myOrdersFeature } from "./my-orders";
 import { managerFeature } from "./manager";
 import { shipmentFeature } from "./shipment";
 import { paymentsFeature } from "./payments";
-import { backInStockFeature } from "./back-in-stock";
+import { backInStockFeature, backInStockStartFeature } from "./back-in-stock";
 import { helpFeature } from "./help";
 import { inlineSearchFeature } from "./inline-search";
 
@@ -52,6 +52,8 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot {
     else if (error.ctx.chat?.type === "private") await error.ctx.reply(FALLBACK_TEXTS.failed).catch(() => {});
   };
   const features = bot.errorBoundary(onError);
+  // before the website checkout's start parameter: notify_… is the website's «Сообщить о поступлении»
+  features.use(backInStockStartFeature(deps));
   features.use(preparedOrderFeature(deps));
   features.use(startFeature(deps));
   features.use(myOrdersFeature(deps));

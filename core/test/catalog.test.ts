@@ -146,6 +146,33 @@ describe("a catalogue page", () => {
     expect((await list({ priceFrom: 420.5, priceTo: 420.5 })).products.map((product) => product.price)).toEqual([420.5]);
   });
 
+  it("«Популярные» ranks by the sales given, most first, then the never sold newest first, within the filters and price bounds", async () => {
+    const catalog = await store.current();
+    const sold = [p("Салатник глазурованный").id, p("Свеча соевая «Ваниль»").id, 999_999, p("Подушка льняная").id];
+    const all = listProducts(catalog, { sortOrder: "popular", limit: 100 }, sold);
+    const others = newestFirst(...shop.products.map((x) => x.name)).filter((name) => !["Салатник глазурованный", "Свеча соевая «Ваниль»", "Подушка льняная"].includes(name));
+    expect(names(all.products)).toEqual(["Салатник глазурованный", "Свеча соевая «Ваниль»", "Подушка льняная", ...others]);
+    const ceramics = listProducts(catalog, { sortOrder: "popular", mainCategory: shop.categories.ceramics, priceTo: 1500 }, sold);
+    expect(names(ceramics.products)).toEqual(["Салатник глазурованный", ...newestFirst("Кружка ручной лепки", "Тарелка «Ёлочка»")]);
+    expect(ceramics.total).toBe(3);
+    // page 2 of 3-product pages goes on where page 1 stopped
+    const second = listProducts(catalog, { sortOrder: "popular", limit: 3, page: 2 }, sold);
+    expect(names(second.products)).toEqual(others.slice(0, 3));
+    // no sales known: the newest first
+    expect(names(listProducts(catalog, { sortOrder: "popular", limit: 100 }).products)).toEqual(newestFirst(...shop.products.map((x) => x.name)));
+  });
+
+  it("«Новинки» is the newest by the date each product was put in the catalogue", async () => {
+    const plate = p("Тарелка «Ёлочка»");
+    const vase = p("Ваза керамическая «Лён»");
+    await db.prisma.product.update({ where: { id: plate.id }, data: { createdAt: new Date("2099-01-01T00:00:00Z") } });
+    await db.prisma.product.update({ where: { id: vase.id }, data: { createdAt: new Date("2000-01-01T00:00:00Z") } });
+    await store.refresh();
+    const latest = names(listProducts(await store.current(), { sortOrder: "new", limit: 100 }).products);
+    expect(latest[0]).toBe("Тарелка «Ёлочка»");
+    expect(latest.at(-1)).toBe("Ваза керамическая «Лён»");
+  });
+
   it("filters by main category, by any of the tags, and by both", async () => {
     const { ceramics, candles, gift, new: fresh, eco } = shop.categories;
     expect(names((await list({ mainCategory: ceramics })).products)).toEqual(
@@ -223,16 +250,30 @@ describe("search", () => {
 describe("similar products and recommendations", () => {
   const current = (): Promise<CatalogSnapshot> => store.current();
 
-  it("similar products share a category, most shared first, then newest; never the product itself nor a sold-out one", async () => {
-    const vase = p("Ваза керамическая «Лён»");
+  it("similar products: the same main category first, then most tags shared, then the nearest price; never the product itself nor a sold-out one", async () => {
+    const vase = p("Ваза керамическая «Лён»"); // Керамика, В подарок; 1 890 руб.
     expect(names(similarProducts(await current(), vase.id))).toEqual([
       "Кружка ручной лепки", // Керамика and В подарок
-      ...newestFirst("Набор свечей «Ёлка»", "Свеча соевая «Ваниль»", "Подушка льняная", "Салатник глазурованный", "Тарелка «Ёлочка»"),
+      "Салатник глазурованный", // Керамика, 1 240 руб.
+      "Тарелка «Ёлочка»", // Керамика, 420.50 руб.
+      "Набор свечей «Ёлка»", // В подарок, 1 490.90 руб.
+      "Подушка льняная", // В подарок, 990 руб.
+      "Свеча соевая «Ваниль»", // В подарок, 350 руб.
     ]);
     await setStock(db.prisma, p("Кружка ручной лепки").id, 0);
     await store.refresh();
-    expect(names(similarProducts(await current(), vase.id, 2))).toEqual(newestFirst("Набор свечей «Ёлка»", "Свеча соевая «Ваниль»"));
+    expect(names(similarProducts(await current(), vase.id, 2))).toEqual(["Салатник глазурованный", "Тарелка «Ёлочка»"]);
     expect(await refusal(current().then((catalog) => similarProducts(catalog, 999_999)))).toMatchObject(shopError("not-found", "Товар не найден"));
+  });
+
+  it("similar products: the main category outweighs a shared tag, the tags outweigh the price", async () => {
+    const plate = p("Тарелка «Ёлочка»"); // Керамика, Новинки; 420.50 руб.
+    const catalog = await current();
+    // the same main category first, whatever the tags and prices of the others
+    const ranked = names(similarProducts(catalog, plate.id));
+    expect(ranked.slice(0, 3)).toEqual(["Кружка ручной лепки", "Салатник глазурованный", "Ваза керамическая «Лён»"]);
+    // then the products sharing only the tag Новинки
+    expect(ranked.slice(3)).toEqual(["Свеча в бетонном стакане"]);
   });
 
   it("recommendations: related to the cart first, then best sellers, then the newest; never the cart's products nor sold-out ones", async () => {

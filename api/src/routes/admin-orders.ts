@@ -3,6 +3,7 @@ import { ErrorResponse, IdParams } from "@shop/shared/schemas/common";
 import { AdminOrder, AdminOrdersQuery, AdminOrdersResponse, StatusBody } from "@shop/shared/schemas/orders";
 import type { App } from "../app-type";
 import { changeOrderStatus, getOrder, listOrders } from "@shop/core/orders";
+import { forgetBestSellers } from "@shop/core/catalog";
 import { toAdminOrder, toAdminOrders } from "../wire/orders";
 import { withDeliveries } from "../services/order-delivery";
 
@@ -64,6 +65,11 @@ export default async function adminOrderRoutes(instance: App) {
         response: { 200: AdminOrder, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request) => toAdminOrder((await changeOrderStatus(app.db, app.notifier, request.params.id, request.body.status, request.staff!.actor)).order),
+    async (request) => {
+      const { order } = await changeOrderStatus(app.db, app.notifier, request.params.id, request.body.status, request.staff!.actor);
+      // a cancelled order's pieces no longer count as sold: best sellers and «Популярные» see it at once here
+      if (request.body.status === "cancelled") forgetBestSellers(app.db);
+      return toAdminOrder(order);
+    },
   );
 }

@@ -6,11 +6,13 @@ import type { CatalogSnapshot } from "@shop/core/catalog";
 import { readPrivacyPolicy } from "../pages/privacy-policy";
 import { categoryPath } from "@shop/shared/canonical";
 import { robotsTxt, sitemapXml, type SitemapEntry } from "../pages/seo";
+import { feedYml, isOrderable } from "../pages/feed";
 
 /**
- * /robots.txt, /sitemap.xml and the privacy policy's text (docs/product.md#search-engines). The sitemap lists the
- * catalogue, every main category and every product with the date it last changed; it is worked out once per
- * catalogue snapshot.
+ * /robots.txt, /sitemap.xml, the product feed /feed.yml and the privacy policy's text
+ * (docs/product.md#search-engines, #product-feed). The sitemap lists the catalogue, every main category with
+ * products that can be ordered and every such product with the date it last changed: the feed's products, so the
+ * two keep pace. Both are worked out once per catalogue snapshot.
  */
 export default async function seoRoutes(app: App) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -22,25 +24,22 @@ export default async function seoRoutes(app: App) {
 
   const entries = new WeakMap<CatalogSnapshot, Promise<SitemapEntry[]>>();
   const sitemapEntries = async (catalog: CatalogSnapshot): Promise<SitemapEntry[]> => {
-    const products = await app.db.read<{ id: number; updated_at: Date | string }>(
-      "SELECT id, updated_at FROM products ORDER BY id DESC",
-      [],
-    );
-    const changed = new Map(products.map((row) => [row.id, new Date(row.updated_at)] as const));
-    const newest = (dates: Iterable<Date>) => [...dates].reduce<Date | null>((a, b) => (a && a > b ? a : b), null);
-    const categories = await app.db.read<{ id: number; updated_at: Date | string | null }>(
-      `SELECT c.id, max(p.updated_at) AS updated_at FROM categories c
-         LEFT JOIN product_categories pc ON pc.category_id = c.id LEFT JOIN products p ON p.id = pc.product_id
-        WHERE c.type = 'main' GROUP BY c.id`,
-      [],
-    );
-    const categoryChanged = new Map(categories.map((row) => [row.id, row.updated_at ? new Date(row.updated_at) : null] as const));
+    const listed = catalog.allProducts.filter(isOrderable);
+    const rows = await app.db.read<{ id: number; updated_at: Date | string }>("SELECT id, updated_at FROM products", []);
+    const changed = new Map(rows.map((row) => [row.id, new Date(row.updated_at)] as const));
+    const newest = (dates: Iterable<Date | undefined>) =>
+      [...dates].reduce<Date | null>((a, b) => (b === undefined || (a && a > b) ? a : b), null);
+    // a category's last change: its newest listed product's
+    const categoryChanged = new Map<number, Date | undefined>();
+    for (const product of listed) {
+      for (const category of product.categories) categoryChanged.set(category.id, newest([categoryChanged.get(category.id), changed.get(product.id)]) ?? undefined);
+    }
     return [
-      { path: "/", lastModified: newest(changed.values()) },
+      { path: "/", lastModified: newest(listed.map((product) => changed.get(product.id))) },
       ...catalog.categories
-        .filter((category) => category.type === "main" && category.product_count > 0)
+        .filter((category) => category.type === "main" && categoryChanged.has(category.id))
         .map((category) => ({ path: categoryPath(category.id), lastModified: categoryChanged.get(category.id) ?? null })),
-      ...products.map((row) => ({ path: `/product/${row.id}`, lastModified: changed.get(row.id) ?? null })),
+      ...listed.map((product) => ({ path: `/product/${product.id}`, lastModified: changed.get(product.id) ?? null })),
     ];
   };
 
@@ -56,6 +55,21 @@ export default async function seoRoutes(app: App) {
       .type("application/xml; charset=utf-8")
       .header("Cache-Control", "public, max-age=600")
       .send(sitemapXml(origin(request), await list));
+  });
+
+  const feeds = new WeakMap<CatalogSnapshot, Map<string, string>>();
+  r.get("/feed.yml", { schema: { hide: true } }, async (request, reply) => {
+    const catalog = await app.catalog.current();
+    const base = origin(request);
+    let kept = feeds.get(catalog);
+    if (!kept) feeds.set(catalog, (kept = new Map()));
+    let text = kept.get(base);
+    if (text === undefined) {
+      text = feedYml({ origin: base, categories: catalog.categories, products: catalog.allProducts, date: new Date() });
+      // a shop has one or two origins (its address, and the host a request named without PUBLIC_URL)
+      if (kept.size < 8) kept.set(base, text);
+    }
+    return reply.type("application/xml; charset=utf-8").header("Cache-Control", "public, max-age=600").send(text);
   });
 
   r.get(

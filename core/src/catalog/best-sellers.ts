@@ -4,7 +4,7 @@ type SalesDb = Pick<Database, "read">;
 
 /**
  * Best sellers: product ids by pieces sold in orders that were not cancelled, most sold first, then newest (id
- * descending, sort-order.ts). Sales are the one thing the in-memory catalogue does not hold, so this is the only
+ * descending, sort-order.ts): every product ever sold, so that the catalogue's «Популярные» sort ranks them all. Sales are the one thing the in-memory catalogue does not hold, so this is the only
  * catalogue read left in SQL, and it reads ids only: which of them are shown, and how, is the catalogue's
  * (CatalogSnapshot.recommendations). Summing every order line is expensive, so each API process keeps the
  * ranking for a minute (recommendations tolerate that) and drops it when it takes an order itself: whoever places
@@ -12,8 +12,6 @@ type SalesDb = Pick<Database, "read">;
  */
 
 const BEST_SELLERS_TTL_MS = 60_000;
-/** more than any recommendation list needs, after the cart's products are left out */
-const BEST_SELLERS_KEPT = 50;
 
 class BestSellers {
   private cached: { ids: number[]; at: number } | null = null;
@@ -35,9 +33,8 @@ class BestSellers {
            FROM order_items oi JOIN orders o ON o.id = oi.order_id
           WHERE oi.product_id IS NOT NULL AND o.status <> 'cancelled'
           GROUP BY oi.product_id
-          ORDER BY SUM(oi.quantity) DESC, oi.product_id DESC
-          LIMIT $1`,
-        [BEST_SELLERS_KEPT],
+          ORDER BY SUM(oi.quantity) DESC, oi.product_id DESC`,
+        [],
       )
       .then((rows) => {
         const ids = rows.map((row) => row.product_id);

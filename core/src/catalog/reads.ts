@@ -16,10 +16,11 @@ export const PRICE_RANGE_MESSAGE = "Цена «от» не может быть �
 export const PRICE_INVALID_MESSAGE = "Укажите цену числом";
 
 /**
- * A catalogue page (see CatalogSnapshot.list for the rules). mainCategory: products linked to that category;
+ * A catalogue page (see CatalogSnapshot.list for the rules). `popular`: product ids by pieces sold, most first
+ * (bestSellerIds), for sortOrder "popular". mainCategory: products linked to that category;
  * subCategories: products with ANY of the given tags; price bounds inclusive.
  */
-export function listProducts(catalog: CatalogSnapshot, query: CatalogQuery): CatalogResponse {
+export function listProducts(catalog: CatalogSnapshot, query: CatalogQuery, popular: readonly number[] = []): CatalogResponse {
   const { priceFrom, priceTo } = query;
   for (const [field, value] of [["priceFrom", priceFrom], ["priceTo", priceTo]] as const) {
     if (value !== undefined && !Number.isFinite(value)) throw badRequest(PRICE_INVALID_MESSAGE, { [field]: PRICE_INVALID_MESSAGE });
@@ -33,6 +34,7 @@ export function listProducts(catalog: CatalogSnapshot, query: CatalogQuery): Cat
     priceFrom,
     priceTo,
     sortOrder: query.sortOrder,
+    popular,
     inStock: query.inStock,
     options: parseOptionValues(query.option),
     page: query.page ?? 1,
@@ -58,7 +60,10 @@ export function getProduct(catalog: CatalogSnapshot, id: number): Product {
   return product;
 }
 
-/** Up to 8 products sharing a category with the given one, most shared categories first, then newest. */
+/**
+ * Up to 8 products sharing a category with the given one: its main category's first, then most tags shared, then
+ * the nearest price, then newest.
+ */
 export function similarProducts(catalog: CatalogSnapshot, id: number, limit = SIMILAR_PRODUCTS_LIMIT): ProductCard[] {
   const products = catalog.similar(id, limit);
   if (!products) throw notFound(PRODUCT_NOT_FOUND);

@@ -2,7 +2,7 @@ import type { Category, CategoryRef, CatalogResponse, Product, ProductCard, Sort
 import type { OptionValues } from "@shop/shared/schemas/catalog";
 import { extraKeys, needsChoice, productExtras, shownFigures, type VariantRows } from "./product-variants";
 import { SearchIndex, searchText } from "./search";
-import { byPriceThenId, compareCategories, newestFirst } from "./sort-order";
+import { byPriceThenId, compareCategories, newestFirst, similarFirst } from "./sort-order";
 
 /**
  * The catalogue in memory: every product with its images and categories, and the indexes the shop's reads need
@@ -33,6 +33,8 @@ export interface CatalogRows extends Partial<VariantRows> {
     depth: number | null;
     stock: number | null;
     made_to_order_days: number | null;
+    /** when it was put in the catalogue («Новинки»); absent: its id's place stands for it */
+    created_at?: Date | string;
   }[];
   /** in display order: position, then id */
   images: { id: number; product_id: number; image_url: string }[];
@@ -47,6 +49,8 @@ export interface CatalogFilter {
   priceFrom?: number;
   priceTo?: number;
   sortOrder?: SortOrder;
+  /** sortOrder "popular": product ids by pieces sold, most first (best-sellers.ts); others follow newest first */
+  popular?: readonly number[];
   /** only products that are not sold out (stock null or above 0) */
   inStock?: boolean;
   /** option values in lower case: a product matches when an enabled variant has any of them */
@@ -176,6 +180,10 @@ export class CatalogSnapshot {
   private readonly sequences = new Map<number, { newest: Int32Array; byPrice: Int32Array; forSale: Int32Array; forSaleBits: Int32Array }>();
   /** every position: the catalogue's default order */
   private newest = EMPTY;
+  /** every position, latest put in the catalogue first («Новинки»: created_at descending, then id descending) */
+  private latest = EMPTY;
+  /** the last popularity ranking asked for and its order of every position (sortOrder "popular") */
+  private popularKept: { ids: readonly number[]; order: Int32Array } | null = null;
   /** 1 at the positions of products that are not sold out (stock not counted, or above 0) */
   private available = new Uint8Array(0);
   /** sold-out positions, newest first */
@@ -334,6 +342,11 @@ export class CatalogSnapshot {
     this.byPrice = Int32Array.from(
       [...positions].sort((a, b) => byPriceThenId(this.cards[a]!, this.cards[b]!)),
     );
+    const createdAt = sorted.map((row) => (row.created_at === undefined ? NaN : new Date(row.created_at).getTime()));
+    // without a date (rows built by hand) a product keeps its id's place: positions are newest first already
+    this.latest = createdAt.every((time) => Number.isNaN(time))
+      ? this.newest
+      : Int32Array.from([...positions].sort((a, b) => (createdAt[b] || 0) - (createdAt[a] || 0) || a - b));
     // each category's products in both orders: one pass over each order, appending to the product's categories
     const inOrder = (order: Int32Array) => {
       const lists = new Map<number, number[]>();
@@ -377,7 +390,10 @@ export class CatalogSnapshot {
     const skip = (page - 1) * limit;
     const end = Math.min(total, skip + limit);
     const products: ProductCard[] = [];
-    if (order !== "default") {
+    if (order === "new" || order === "popular") {
+      const sequence = order === "new" ? this.latest : this.popularOrder(filter.popular ?? []);
+      this.stretchOf(sequence, matching, from, to, skip, end, products);
+    } else if (order !== "default") {
       const descending = order === "price-desc";
       for (let k = skip; k < end; k++) products.push(this.cards[matching.byPrice[descending ? hi - 1 - k : lo + k]!]!);
     } else if (total === matching.newest.length) {
@@ -386,6 +402,43 @@ export class CatalogSnapshot {
       pricedStretch(matching.newest, from, to, this.prices, skip, end, this.cards, products);
     }
     return { products, total, totalPages: Math.ceil(total / limit), page };
+  }
+
+  /**
+   * Matches number skip…end-1 of `sequence` (every position, in the order asked for) that the filter kept and that
+   * are priced within [from, to].
+   */
+  private stretchOf(sequence: Int32Array, matching: Matching, from: number, to: number, skip: number, end: number, out: ProductCard[]): void {
+    if (matching.newest.length === this.size) {
+      pricedStretch(sequence, from, to, this.prices, skip, end, this.cards, out);
+      return;
+    }
+    const kept = new Uint8Array(this.size);
+    for (const pos of matching.newest) kept[pos] = 1;
+    for (let k = 0, found = 0; k < sequence.length && found < end; k++) {
+      const pos = sequence[k]!;
+      const price = this.prices[pos]!;
+      if (kept[pos] === 0 || price < from || price > to) continue;
+      if (found >= skip) out.push(this.cards[pos]!);
+      found++;
+    }
+  }
+
+  /** Every position, the ranked ids first (most sold first), then the others newest first; kept for the last ranking. */
+  private popularOrder(ids: readonly number[]): Int32Array {
+    if (this.popularKept?.ids === ids) return this.popularKept.order;
+    const order = new Int32Array(this.size);
+    const placed = new Uint8Array(this.size);
+    let k = 0;
+    for (const id of ids) {
+      const pos = this.positionOf.get(id);
+      if (pos === undefined || placed[pos] === 1) continue;
+      placed[pos] = 1;
+      order[k++] = pos;
+    }
+    for (let pos = 0; pos < this.size; pos++) if (placed[pos] === 0) order[k++] = pos;
+    this.popularKept = { ids, order };
+    return order;
   }
 
   /**
@@ -495,9 +548,10 @@ export class CatalogSnapshot {
   }
 
   /**
-   * Up to `limit` products sharing a category with the given one, most shared categories first, then newest;
-   * never the product itself nor a sold-out one (stock 0: the shop offers only what can be bought now). Undefined
-   * when there is no such product.
+   * Up to `limit` products sharing a category with the given one, of the same kind first: those sharing its main
+   * category, then by tags shared (most first), then the nearest in price, then newest (sort-order.ts,
+   * similarFirst); never the product itself nor a sold-out one (stock 0: the shop offers only what can be bought
+   * now). Undefined when there is no such product.
    */
   similar(id: number, limit: number): ProductCard[] | undefined {
     const pos = this.positionOf.get(id);
@@ -505,16 +559,25 @@ export class CatalogSnapshot {
     const key = `${id}/${limit}`;
     const kept = this.similarKept.get(key);
     if (kept) return kept;
-    const shared = new Map<number, number>();
+    const candidates = new Map<number, { pos: number; main: number; tags: number; priceGap: number }>();
+    const price = this.prices[pos]!;
     for (const category of this.products[pos]!.categories) {
-      for (const other of this.sequences.get(category.id)?.newest ?? EMPTY) {
-        if (other !== pos && this.available[other]) shared.set(other, (shared.get(other) ?? 0) + 1);
+      for (const other of this.sequences.get(category.id)?.forSale ?? EMPTY) {
+        if (other === pos) continue;
+        let candidate = candidates.get(other);
+        if (!candidate) candidates.set(other, (candidate = { pos: other, main: 0, tags: 0, priceGap: Math.abs(this.prices[other]! - price) }));
+        if (category.type === "main") candidate.main++;
+        else candidate.tags++;
       }
     }
-    // positions are newest first, so the smaller position wins a tie
-    const best = [...shared].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit).map(([other]) => this.cards[other]!);
+    const best = [...candidates.values()].sort(similarFirst).slice(0, limit).map((candidate) => this.cards[candidate.pos]!);
     this.similarKept.set(key, best);
     return best;
+  }
+
+  /** Every product of the shop, newest first (the feed and the sitemap walk them). */
+  get allProducts(): readonly Product[] {
+    return this.products;
   }
 
   /**

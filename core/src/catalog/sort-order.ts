@@ -11,6 +11,12 @@ import { onFirstUse } from "@shop/shared/on-first-use";
  *   back-dated created_at (an import, a seed) still sorts where its id says.
  * - Products by price: price, then id in the same direction, so paging through equal prices never repeats or
  *   skips a product.
+ * - Products "new" («Новинки»): the date a product was put in the catalogue (created_at), latest first, then id
+ *   descending — the one order that reads created_at, so an imported product sorts by the date it carries.
+ * - Products "popular" («Популярные»): pieces sold in orders that were not cancelled (best-sellers.ts), most first;
+ *   products never sold follow, newest first.
+ * - Similar products: sharing the product's main category first, then most tags shared, then the nearest price,
+ *   then newest.
  * - Search results within a rank: search name in code-point order (as PostgreSQL's "C" collation sorts: plain
  *   and predictable for names with digits and quotes), then id ascending.
  */
@@ -31,3 +37,16 @@ export const byPriceThenId = (a: { id: number; price: number }, b: { id: number;
 
 /** Code-point order, as PostgreSQL's "C" collation sorts. */
 export const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A similar product's standing: main categories and tags it shares with the product, how far its price is. */
+export interface SimilarCandidate {
+  /** position in the catalogue's default order (newest first) */
+  pos: number;
+  main: number;
+  tags: number;
+  priceGap: number;
+}
+
+/** Same main category first, then most tags shared, then the nearest price, then newest. */
+export const similarFirst = (a: SimilarCandidate, b: SimilarCandidate): number =>
+  b.main - a.main || b.tags - a.tags || a.priceGap - b.priceGap || a.pos - b.pos;

@@ -135,7 +135,14 @@ export const Product = Type.Object({
 });
 export type Product = Static<typeof Product>;
 
-export const SortOrder = Type.Union([Type.Literal("default"), Type.Literal("price-asc"), Type.Literal("price-desc")]);
+/** default: newest first; new: latest put in the catalogue first («Новинки»); popular: most sold first («Популярные») */
+export const SortOrder = Type.Union([
+  Type.Literal("default"),
+  Type.Literal("price-asc"),
+  Type.Literal("price-desc"),
+  Type.Literal("new"),
+  Type.Literal("popular"),
+]);
 export type SortOrder = Static<typeof SortOrder>;
 
 export const CatalogQuery = Type.Object({

@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { totalsInRoubles } from "@shop/shared/pricing";
 import { formatPrice } from "@shop/shared/format";
@@ -13,9 +14,13 @@ import { EmptyState } from "../../components/EmptyState";
 import { CartIcon, TrashIcon } from "../../components/Icons";
 import { DiscountBar } from "./DiscountBar";
 import { Recommendations } from "./Recommendations";
+import { useOnScreen } from "./useOnScreen";
 import layout from "../../components/CartLayout.module.css";
 import styles from "./CartPage.module.css";
 import totalsStyles from "../../components/TotalsList.module.css";
+
+/** about the sticky footer's height with its sums: what of the page it covers */
+const FOOTER_HEIGHT = 170;
 
 export default function CartPage() {
   const rendered = useCartItems();
@@ -32,6 +37,9 @@ export default function CartPage() {
     onClick: () => void navigate("/checkout"),
   });
   useTelegramSecondaryButton({ text: "Продолжить покупки", visible: items.length > 0, onClick: () => void navigate("/") });
+  // the sticky footer (phones) leaves out the sums while the summary's own are on screen: never the same lines twice
+  const totalsRef = useRef<HTMLDListElement>(null);
+  const summaryOnScreen = useOnScreen(totalsRef, FOOTER_HEIGHT, items.length > 0 && !telegramButtons);
 
   if (rendered === null) return <CartSkeleton status="Загружаем корзину…" />;
   if (items.length === 0) {
@@ -68,7 +76,7 @@ export default function CartPage() {
 
         <aside className={layout.summary} aria-label="Сумма заказа">
           <h2 className={styles.summaryTitle}>Сумма заказа</h2>
-          <dl className={`${totalsStyles.list} ${styles.totals}`}>
+          <dl ref={totalsRef} className={`${totalsStyles.list} ${styles.totals}`}>
             <div>
               <dt>Товаров</dt>
               <dd data-testid="cart-count">{count} шт.</dd>
@@ -102,7 +110,10 @@ export default function CartPage() {
       <Recommendations productIds={[...new Set(items.map((item) => item.id))]} />
 
       {telegramButtons ? null : (
-        <div className={`${styles.stickyFooter} replaced-in-telegram`} data-testid="cart-footer">
+        <div
+          className={`${styles.stickyFooter} ${summaryOnScreen ? styles.summaryOnScreen : ""} replaced-in-telegram`}
+          data-testid="cart-footer"
+        >
           {/* what the goods cost after the discount; delivery is added at checkout */}
           <div className={styles.footerRow}>
             <span className={styles.footerLabel}>{totals.discountPercent > 0 ? "Итого со скидкой" : "Сумма"}</span>

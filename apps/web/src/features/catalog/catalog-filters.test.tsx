@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PRICE_FILTER_MAX } from "@shop/shared/constants";
-import { changeFilters, filtersFromSearch, parsePrice, searchFromFilters, toCatalogQuery } from "./catalog-filters";
+import { SORT_OPTIONS, changeFilters, filtersFromSearch, parsePrice, searchFromFilters, toCatalogQuery } from "./catalog-filters";
 
 describe("catalogue filters in the URL", () => {
   it("reads every filter and writes it back unchanged", () => {
@@ -20,6 +20,22 @@ describe("catalogue filters in the URL", () => {
       sortOrder: "price-desc",
       inStock: true,
     });
+  });
+
+  it("sorts by the spec's orders with their Russian names, then «Новинки» and «Популярные», each kept in the address", () => {
+    expect(SORT_OPTIONS).toEqual([
+      { value: "default", label: "По умолчанию" },
+      { value: "price-asc", label: "Цена: по возрастанию" },
+      { value: "price-desc", label: "Цена: по убыванию" },
+      { value: "new", label: "Новинки" },
+      { value: "popular", label: "Популярные" },
+    ]);
+    for (const sortOrder of ["new", "popular"] as const) {
+      const filters = filtersFromSearch(new URLSearchParams(`sortOrder=${sortOrder}`));
+      expect(filters.sortOrder).toBe(sortOrder);
+      expect(searchFromFilters(filters).toString()).toBe(`sortOrder=${sortOrder}`);
+      expect(toCatalogQuery(filters).sortOrder).toBe(sortOrder);
+    }
   });
 
   it("ignores values a hand-edited or old link may carry", () => {

@@ -23,6 +23,8 @@ export const SORT_OPTIONS: { value: SortOrder; label: string }[] = [
   { value: "default", label: "По умолчанию" },
   { value: "price-asc", label: "Цена: по возрастанию" },
   { value: "price-desc", label: "Цена: по убыванию" },
+  { value: "new", label: "Новинки" },
+  { value: "popular", label: "Популярные" },
 ];
 
 function positiveInt(raw: string | null): number | null {

@@ -59,3 +59,26 @@ export function BackInStockButton({ productId, variantId, className }: { product
     </button>
   );
 }
+
+/** The bot's start parameter that subscribes to a product or variant (bot/src/back-in-stock.ts reads it). */
+export const notifyStartParam = (productId: number, variantId?: number) => (variantId === undefined ? `notify_${productId}` : `notify_${productId}_${variantId}`);
+
+/**
+ * «Сообщить о поступлении» on the website (docs/product.md#back-in-stock): only Telegram can tell the shop who the
+ * shopper is, so it is a link to the shop's bot whose start parameter subscribes them there. Nothing without a bot.
+ */
+export function BackInStockLink({ botLink, productId, variantId, className }: { botLink: string | null; productId: number; variantId?: number; className?: string }) {
+  if (!botLink) return null;
+  return (
+    <a
+      href={`${botLink}?start=${notifyStartParam(productId, variantId)}`}
+      className={`btn btn-secondary btn-lg ${className ?? ""}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      data-testid="back-in-stock-link"
+    >
+      <BellIcon size={20} />
+      {NOTIFY_BACK_IN_STOCK_TEXT}
+    </a>
+  );
+}

@@ -17,7 +17,10 @@ import { Gallery } from "./Gallery";
 import { Lightbox } from "./Lightbox";
 import { ShareMenu } from "./ShareMenu";
 import { BuyBar } from "./BuyBar";
-import { BackInStockButton } from "./BackInStockButton";
+import { BackInStockButton, BackInStockLink } from "./BackInStockButton";
+import { InStockAlternatives } from "./InStockAlternatives";
+import { api } from "../../lib/api";
+import type { ConfigResponse } from "@shop/shared/schemas/telegram";
 import { ProductTabs } from "./ProductTabs";
 import { ProductChoice } from "../../components/ProductChoice";
 import { useProductChoice } from "./useProductChoice";
@@ -59,6 +62,11 @@ function ProductView({ product }: { product: Product }) {
   const similar = useQuery(similarKey(product.id), loadSimilar(product.id), NO_PRODUCTS);
   const mainCategory = product.categories.find((category) => category.type === "main");
   const availability = availabilityOf(choice.stock);
+  // sold out and not in the cart: the page makes room on a phone's first screen for the in-stock alternatives
+  const soldOut = !availability.orderable && quantity === 0;
+  const inTelegram = isInTelegram();
+  // the website's 'Сообщить о поступлении' needs the bot's link: asked for only on a sold-out product
+  const config = useQuery<ConfigResponse | null>(inTelegram || availability.orderable ? null : "config", () => api.config(), null);
   const images = choice.images;
   // another variant's photos start from their first
   const galleryKey = images.map((image) => image.id).join(",");
@@ -86,7 +94,7 @@ function ProductView({ product }: { product: Product }) {
   return (
     <>
       <div className={styles.product}>
-        <div ref={galleryRef} className={styles.galleryColumn}>
+        <div ref={galleryRef} className={`${styles.galleryColumn} ${soldOut ? styles.soldOutGallery : ""}`}>
           <Gallery
             images={images}
             name={product.name}
@@ -129,7 +137,7 @@ function ProductView({ product }: { product: Product }) {
             />
           </div>
 
-          <div ref={actionsRef} className={styles.actions}>
+          <div ref={actionsRef} className={`${styles.actions} ${soldOut ? styles.soldOutActions : ""}`}>
             {quantity > 0 && choice.key !== null ? (
               <>
                 <button type="button" className="btn btn-lg btn-done" disabled>
@@ -149,9 +157,11 @@ function ProductView({ product }: { product: Product }) {
                   {SOLD_OUT_TEXT}
                 </button>
                 {/* no variant chosen and none can be ordered: the shopper waits for any of them */}
-                {isInTelegram() ? (
+                {inTelegram ? (
                   <BackInStockButton key={choice.variant?.id ?? 0} productId={product.id} variantId={choice.variant?.id} className={styles.addButton} />
-                ) : null}
+                ) : (
+                  <BackInStockLink botLink={config.data?.botLink ?? null} productId={product.id} variantId={choice.variant?.id} className={styles.addButton} />
+                )}
               </>
             ) : telegramButtons ? null : (
               <button
@@ -163,6 +173,7 @@ function ProductView({ product }: { product: Product }) {
               </button>
             )}
           </div>
+          {soldOut ? <InStockAlternatives products={similar.data} /> : null}
           {quantity > 0 && !telegramButtons ? (
             <p className={styles.inCart}>
               <Link to="/cart">Перейти в корзину →</Link>

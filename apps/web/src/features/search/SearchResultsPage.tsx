@@ -5,8 +5,7 @@ import { api } from "../../lib/api";
 import { useQuery } from "../../lib/query";
 import { usePageMeta } from "../../lib/seo";
 import { ProductGrid } from "../../components/ProductGrid";
-import { EmptyState } from "../../components/EmptyState";
-import { SearchIcon } from "../../components/Icons";
+import { NothingFound } from "./NothingFound";
 import { SearchForm } from "./SearchPage";
 import styles from "./SearchPage.module.css";
 
@@ -42,11 +41,7 @@ export default function SearchResultsPage() {
           products={results.data}
           label="Результаты поиска"
           variant="compact"
-          empty={
-            <EmptyState title="Ничего не найдено" icon={<SearchIcon size={30} />}>
-              <span>По вашему запросу ничего не найдено. Попробуйте изменить запрос.</span>
-            </EmptyState>
-          }
+          empty={<NothingFound />}
         />
       )}
     </div>
