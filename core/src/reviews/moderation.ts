@@ -161,7 +161,7 @@ export async function replyToReview(db: Database, actor: AuditActor | undefined,
     );
     if (!before) throw notFound(MODERATION_TEXTS.notFound);
     if (before.reply === text) return;
-    await sql.query(`UPDATE reviews SET reply = $2, replied_at = CASE WHEN $2::text IS NULL THEN NULL ELSE now() END, updated_at = now() WHERE id = $1`, [id, text]);
+    await sql.query(`UPDATE reviews SET reply = $2::text, replied_at = CASE WHEN $2::text IS NULL THEN NULL ELSE now() END, updated_at = now() WHERE id = $1`, [id, text]);
     await recordAudit(sql, actor, { kind: "review", action: "reply", entityId: id, label: auditLabel(before), before: { reply: before.reply }, after: { reply: text } });
   });
   return readAdminReview(db, id);
