@@ -135,7 +135,7 @@ describe("review requests", () => {
     expect(fake.succeeded("answerCallbackQuery").at(-1)!.params).toMatchObject({ text: "Отзыв может оставить только покупатель этого заказа", show_alert: true });
     expect(await t.prisma.review.count({ where: { orderItemId: line } })).toBe(0);
 
-    const press = buttonPress(buyer, buyer.id, request.result.message_id, `rv:${line}:4`) as { callback_query: { message: Record<string, unknown> } };
+    const press = buttonPress(buyer, buyer.id, request.result.message_id, `rv:${line}:4`) as unknown as { callback_query: { message: Record<string, unknown> } };
     press.callback_query.message.reply_markup = request.params.reply_markup;
     await bot.handleUpdate(press as never);
     const review = await t.prisma.review.findUniqueOrThrow({ where: { orderItemId: line } });
