@@ -19,7 +19,10 @@ import { ShareMenu } from "./ShareMenu";
 import { BuyBar } from "./BuyBar";
 import { BackInStockButton } from "./BackInStockButton";
 import { ProductTabs } from "./ProductTabs";
+import { ProductReviews } from "./ProductReviews";
 import { ProductChoice } from "../../components/ProductChoice";
+import { Stars } from "../../components/Stars";
+import { ratingLabel, reviewsCountLabel } from "@shop/shared/reviews";
 import { useProductChoice } from "./useProductChoice";
 import { hasOptions } from "../../lib/variant-choice";
 import { useTelegramBuyButtons } from "./useTelegramBuyButtons";
@@ -117,6 +120,11 @@ function ProductView({ product }: { product: Product }) {
             </div>
           </div>
           <Availability product={choice.stock} className={styles.availability} />
+          {product.rating ? (
+            <a href="#reviews-heading" className={styles.rating} data-testid="product-rating">
+              <Stars rating={product.rating.average} size="sm" /> {ratingLabel(product.rating.average)} · {reviewsCountLabel(product.rating.count)}
+            </a>
+          ) : null}
 
           <div ref={choiceRef}>
             <ProductChoice
@@ -172,6 +180,8 @@ function ProductView({ product }: { product: Product }) {
           <ProductTabs product={product} sku={choice.sku} />
         </div>
       </div>
+
+      <ProductReviews productId={product.id} />
 
       {similar.loading || similar.data.length > 0 ? (
         <section className={styles.similar} aria-labelledby="similar-heading">
