@@ -48,7 +48,8 @@ export function ProductReviews({ productId }: { productId: number }) {
   const [page, setPage] = useState(1);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
-  const data = first.data;
+  // an answer of another shape (an older server) is no reviews
+  const data = first.data && Array.isArray(first.data.reviews) ? first.data : NO_REVIEWS;
   if (first.loading) return null;
   const reviews = [...data.reviews, ...more];
 
