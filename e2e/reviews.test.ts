@@ -1,22 +1,22 @@
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@shop/prisma/db";
 import { createScratchDatabase, LOCAL_POSTGRESQL } from "@shop/prisma/test-database";
-import { sendDueReviewRequests } from "@shop/core/reviews";
-import { createReviewRequestMessages } from "../bot/src/review-requests";
+import { startFakeTelegram, type FakeTelegram } from "../bot/test/helpers/fake-telegram";
 import { launchBrowser, openPage, type ViewportName } from "./helpers/browser";
 import { miniAppLauncher, openInTelegram } from "./helpers/mini-app";
-import { E2E_ADMIN, chromiumPath, startServer, type ShopServer } from "./helpers/server";
+import { E2E_ADMIN, ROOT, chromiumPath, startServer, type ShopServer } from "./helpers/server";
 import type { ThemeName } from "./helpers/telegram";
 
 /**
  * Reviews from buyers in Chromium (docs/product.md#reviews): the bot asks a buyer of a completed order, the buyer
  * writes reviews from the message's link — on the website at both sizes and in the Mini App in both themes — the
  * admin publishes and answers them, and the product page shows them. The shop runs on a PostgreSQL database of its
- * own, which this test also opens to ask for reviews as the bot process does (core's sendDueReviewRequests with the
- * bot's own message).
+ * own, with the bot in its own process (`bot/src/main.ts`) talking to the Bot API stand-in: the request is the
+ * message the stand-in receives, its button the link the buyer follows.
  */
 const BOT_TOKEN = "7000000043:E2E_token_that_signs_the_review_init_data";
 const MINI_APP_URL = "https://t.me/shop_test_bot/shop";
@@ -33,19 +33,21 @@ describe.skipIf(!chromiumPath())("reviews from the bot's link to the product pag
   let db: Database;
   let server: ShopServer;
   let browser: Browser;
+  let fake: FakeTelegram;
+  let bot: ChildProcess | undefined;
   let link = "";
   let token = "";
   const lines: { id: number; productId: number; name: string }[] = [];
 
   beforeAll(async () => {
+    fake = await startFakeTelegram(BOT_TOKEN);
     database = await createScratchDatabase(process.env.E2E_DATABASE_URL ?? LOCAL_POSTGRESQL, "shop_e2e_reviews");
-    server = await startServer({
-      env: { DATABASE_URL: database.url, TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_BOT_USERNAME: "shop_test_bot", TELEGRAM_MINI_APP_URL: MINI_APP_URL, BOT_MODE: "off", PUBLIC_URL: "https://shop.example.ru" },
-    });
+    const telegramEnv = { TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_API_ROOT: fake.url, TELEGRAM_MINI_APP_URL: MINI_APP_URL, PUBLIC_URL: "https://shop.example.ru" };
+    server = await startServer({ env: { DATABASE_URL: database.url, TELEGRAM_BOT_USERNAME: "shop_test_bot", BOT_MODE: "off", ...telegramEnv } });
     db = await openDatabase({ databaseUrl: database.url, migrate: false });
     browser = await launchBrowser();
 
-    // a buyer's order of four demo products without reviews, 'Завершен' four days ago
+    // a buyer's order of four demo products without variants, 'Завершен' four days ago
     const products = await db.read<{ id: number; name: string; sku: string; price: string; image: string | null }>(
       `SELECT p.id, p.name, p.sku, p.price::text AS price, (SELECT image_url FROM product_images WHERE product_id = p.id ORDER BY position LIMIT 1) AS image
          FROM products p WHERE NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id)
@@ -73,23 +75,32 @@ describe.skipIf(!chromiumPath())("reviews from the bot's link to the product pag
       lines.push({ id: line!.id, productId: product.id, name: product.name });
     }
 
-    // the bot's round: the request's message, as the outbox keeps it for the sender
-    const asked = await sendDueReviewRequests({ db, messages: createReviewRequestMessages({ miniAppUrl: MINI_APP_URL, publicUrl: "https://shop.example.ru" }) });
-    expect(asked).toContain(order!.id);
-    const [message] = await db.read<{ payload: { text: string; reply_markup: { inline_keyboard: { text: string; url?: string }[][] } } }>(
-      `SELECT payload FROM outbox_messages WHERE dedupe_key = $1`,
-      [`order:${order!.id}:review-request`],
-    );
-    expect(message!.payload.text).toContain("Здравствуйте, Вера!");
-    link = message!.payload.reply_markup.inline_keyboard.flat().find((button) => button.url)!.url!;
+    // the bot's own process: its first round of review requests runs a few seconds after it starts
+    bot = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["bot/src/main.ts"], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: database.url, BOT_MODE: "polling", BOT_PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...telegramEnv },
+      stdio: "ignore",
+    });
+    await expect.poll(() => fake.delivered(BUYER.id).length, { timeout: 90_000, interval: 500 }).toBe(1);
+    const message = fake.delivered(BUYER.id)[0]!;
+    expect(message.params.text).toContain("Здравствуйте, Вера!");
+    const buttons = (message.params.reply_markup.inline_keyboard as { text: string; url?: string }[][]).flat();
+    expect(buttons.filter((button) => button.text === "1 ☆")).toHaveLength(4);
+    link = buttons.find((button) => button.url)!.url!;
     token = /startapp=review_([A-Za-z0-9_-]+)$/.exec(link)![1]!;
   });
 
   afterAll(async () => {
+    if (bot && bot.exitCode === null) {
+      const exited = new Promise((resolve) => bot!.once("exit", resolve));
+      bot.kill("SIGTERM");
+      await exited;
+    }
     await browser?.close();
     await server?.stop();
     await db?.close();
     await database?.drop();
+    await fake?.close();
   });
 
   async function writeReview(page: Page, line: { name: string }, stars: number, words: string) {
@@ -126,7 +137,7 @@ describe.skipIf(!chromiumPath())("reviews from the bot's link to the product pag
       await miniAppLauncher(BOT_TOKEN)(page, "/", BUYER, theme, `review_${token}`);
       await page.waitForURL(`**/review/${token}**`);
       await page.getByRole("heading", { name: "Как вам покупки?" }).waitFor();
-      if (theme === "light") await writeReview(page, lines[2]!, 5, "Свеча пахнет ванилью даже не зажжённая.");
+      if (theme === "light") await writeReview(page, lines[2]!, 5, "Очень аккуратная работа, подарила сестре — она в восторге.");
       else await page.getByTestId("review-line").filter({ hasText: lines[3]!.name }).getByRole("radio", { name: "3 из 5" }).click();
       await shot(page, `review-mini-app-${theme}`);
     } finally {
@@ -203,7 +214,7 @@ describe.skipIf(!chromiumPath())("reviews from the bot's link to the product pag
       await miniAppLauncher(BOT_TOKEN)(page, `/product/${lines[2]!.productId}`, BUYER, theme);
       const section = page.getByTestId("product-reviews");
       await section.waitFor();
-      await section.getByText("Свеча пахнет ванилью").waitFor();
+      await section.getByText("Очень аккуратная работа, подарила сестре").waitFor();
       await section.scrollIntoViewIfNeeded();
       await shot(page, `product-reviews-mini-app-${theme}`);
     } finally {

@@ -108,7 +108,7 @@ export function startReviewRequests(options: {
   // a process restarted more often than the interval still gets its rounds
   const first = setTimeout(() => {
     if (!stopped) void runOnce();
-  }, Math.min(intervalMs, 60_000));
+  }, Math.min(intervalMs, 5_000));
   first.unref?.();
   return {
     runOnce,

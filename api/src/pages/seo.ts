@@ -11,9 +11,9 @@ import { escapeHtml, SHOP_NAME } from "./page-html";
  * routes/seo.ts and routes/web.ts serve it.
  */
 
-/** Shop pages allowed, the admin panel and the API not, and where the sitemap is. */
+/** Shop pages allowed, the admin panel, the API and the buyers' review links not, and where the sitemap is. */
 export function robotsTxt(origin: string): string {
-  return ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api", "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+  return ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api", "Disallow: /review", "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
 }
 
 export interface SitemapEntry {
