@@ -59,10 +59,16 @@ export async function seedDemoReviews(prisma: PrismaClient, r: Random): Promise<
      ORDER BY o.completed_at, i.id`;
   const rows = [];
   const now = Date.now();
+  /** the words each product's reviews already have: two buyers of one product never write the same */
+  const usedTexts = new Map<number, Set<string>>();
   for (const line of lines) {
     if (!r.chance(0.4)) continue;
     const rating = ratingOf(r);
-    const text = r.pick(TEXTS[rating]!);
+    const used = usedTexts.get(line.product_id) ?? new Set<string>();
+    usedTexts.set(line.product_id, used);
+    const fresh = TEXTS[rating]!.filter((candidate) => candidate === null || !used.has(candidate));
+    const text = r.pick(fresh.length > 0 ? fresh : [null]);
+    if (text) used.add(text);
     const [first = "Покупатель", last = ""] = line.first_name ? [line.first_name, line.last_name ?? ""] : line.customer_name.split(" ");
     const publishedAt = new Date(Math.min(now - 3_600_000, new Date(line.completed_at).getTime() + r.int(1, 4) * 86_400_000));
     const recent = now - new Date(line.completed_at).getTime() < 10 * 86_400_000;
