@@ -24,6 +24,7 @@ export default defineConfig({
           name: "api",
           include: ["api/test/**/*.test.ts", "bot/test/**/*.test.ts", "server/test/**/*.test.ts", "prisma/test/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["prisma/test/database-image.setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: "forks",
@@ -34,6 +35,7 @@ export default defineConfig({
           name: "core",
           include: ["core/test/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["prisma/test/database-image.setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: "forks",
@@ -53,7 +55,9 @@ export default defineConfig({
       {
         test: {
           name: "browser",
-          include: ["e2e/**/*.test.ts"],
+          // BROWSER_TEST_FILES=e2e/a.test.ts,e2e/b.test.ts: only those files, beside the other projects of the same
+          // run (CI's Node 26 leg runs the website's file so: .ci/run)
+          include: process.env.BROWSER_TEST_FILES ? process.env.BROWSER_TEST_FILES.split(",") : ["e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["e2e/helpers/web-build.ts"],
           testTimeout: 180_000,

@@ -1,5 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createScratchDatabase } from "@shop/prisma/test-database";
@@ -46,6 +46,11 @@ export interface StartOptions {
   keepSeededStock?: boolean;
   /** how long to wait for the server to listen, ms (default 180 s: the first seed makes images) */
   startTimeoutMs?: number;
+  /**
+   * a data directory of the caller's, used as it is and left in place when the server stops (the browser tests'
+   * setup makes the run's starting data directories this way); by default a new temporary one, removed on stop
+   */
+  keepDataDir?: string;
 }
 
 /** True when Debian's Chromium is installed; browser tests skip loudly without it. */
@@ -60,24 +65,41 @@ export function chromiumPath(): string | null {
  * Every run builds its own copy, so parallel test runs and a developer's `npm run build` never swap files under a
  * running server.
  */
-export function buildWeb(outDir = mkdtempSync(path.join(tmpdir(), "shop-web-dist-"))): string {
+export async function buildWeb(outDir = mkdtempSync(path.join(tmpdir(), "shop-web-dist-"))): Promise<string> {
   // the browser's files, then the server-rendering bundle into <outDir>/.ssr (as `npm run build -w apps/web`)
   const steps = [
     ["build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"],
     ["build", "--ssr", "src/entry-server.tsx", "--outDir", path.join(outDir, ".ssr"), "--logLevel", "warn"],
   ];
   for (const args of steps) {
-    const result = spawnSync(path.join(ROOT, "node_modules/.bin/vite"), args, {
+    const child = spawn(path.join(ROOT, "node_modules/.bin/vite"), args, {
       cwd: path.join(ROOT, "apps/web"),
-      encoding: "utf8",
       env: { ...process.env, NODE_ENV: "production" },
+      stdio: ["ignore", "pipe", "pipe"],
     });
-    if (result.status !== 0) throw new Error(`web build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const status = await new Promise<number | null>((resolve) => child.once("close", resolve));
+    if (status !== 0) throw new Error(`web build failed (exit ${status}):\n${output}`);
   }
   if (!existsSync(path.join(outDir, "index.html")) || !existsSync(path.join(outDir, ".ssr/entry-server.js"))) {
     throw new Error(`web build incomplete: no index.html or .ssr/entry-server.js in ${outDir}`);
   }
   return outDir;
+}
+
+/**
+ * The run's starting data directories (made by the browser project's setup, helpers/web-build.ts), each a shop
+ * that started once and stopped: `empty` (migrated, the admin), `demo` (the demo catalogue as seeded) and
+ * `demo-uncounted` (the demo with no stock counted). A server of the embedded database starts from a copy of the one
+ * it asks for instead of migrating and seeding again — as a shop restarts, which it has to do anyway.
+ */
+export const E2E_DATA_DIRS_ENV = "E2E_DATA_DIRS";
+export type StartingDataDir = "empty" | "demo" | "demo-uncounted";
+
+export function startingDataDir(options: Pick<StartOptions, "seed" | "keepSeededStock">): StartingDataDir {
+  return options.seed === false ? "empty" : options.keepSeededStock ? "demo" : "demo-uncounted";
 }
 
 /**
@@ -93,13 +115,17 @@ export async function startServer(options: StartOptions = {}): Promise<ShopServe
   // the run's one build (E2E_WEB_DIST_DIR, made by the browser project's global setup: helpers/web-build.ts), or
   // a build of this server's own outside such a run
   const sharedDist = options.webDistDir ?? process.env.E2E_WEB_DIST_DIR;
-  const webDistDir = sharedDist ?? buildWeb();
+  const webDistDir = sharedDist ?? (await buildWeb());
   const ownsDist = !sharedDist;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
+  const dataDir = options.keepDataDir ?? mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
   mkdirSync(dataDir, { recursive: true });
   const postgres = process.env.E2E_DATABASE_URL && !options.env?.DATABASE_URL
     ? await freshPostgresDatabase(process.env.E2E_DATABASE_URL)
     : null;
+  const startingDir = process.env[E2E_DATA_DIRS_ENV] && !postgres && !options.env?.DATABASE_URL && !options.keepDataDir
+    ? path.join(process.env[E2E_DATA_DIRS_ENV], startingDataDir(options))
+    : null;
+  if (startingDir) cpSync(startingDir, dataDir, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -125,7 +151,7 @@ export async function startServer(options: StartOptions = {}): Promise<ShopServe
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
 
   const cleanup = async () => {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     if (ownsDist) rmSync(webDistDir, { recursive: true, force: true });
     await postgres?.drop();
   };
@@ -153,7 +179,7 @@ export async function startServer(options: StartOptions = {}): Promise<ShopServe
   });
 
   const server = connectTo(`http://127.0.0.1:${port}`, { dataDir, webDistDir, output: () => output });
-  if (options.seed !== false && !options.keepSeededStock) await stopCountingStock(server);
+  if (options.seed !== false && !options.keepSeededStock && !startingDir) await stopCountingStock(server);
   return {
     ...server,
     async stop() {

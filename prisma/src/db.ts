@@ -75,6 +75,11 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** where the embedded database keeps its files; "memory://" keeps nothing */
   embeddedDir?: string;
+  /**
+   * an embedded database's files to start from (a tarball of PGlite's `dumpDataDir`, e.g. one migrated database
+   * copied into every test's: test-database.ts); only with a new "memory://" database
+   */
+  embeddedImage?: Blob;
   /** connections to the PostgreSQL server (default 10) */
   poolSize?: number;
   /** apply pending migrations before returning (the default) */
@@ -186,6 +191,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const embedded = await PGlite.create(dir, {
     // pg_trgm: the trigram indexes of search (migration 0002)
     extensions: { pg_trgm },
+    ...(options.embeddedImage && dir.startsWith("memory://") ? { loadDataDir: options.embeddedImage } : {}),
     startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ["-c", setting])],
   });
   // PGlite writes a new database's files readable by everyone, whatever the umask (files it makes later follow it)

@@ -147,7 +147,7 @@ async function main() {
   }
   const external = process.env.E2E_BASE_URL;
   console.log(external ? `Using the running shop at ${external}` : "Building the web app…");
-  const webDistDir = external ? path.join(ROOT, "apps/web/dist") : buildWeb();
+  const webDistDir = external ? path.join(ROOT, "apps/web/dist") : await buildWeb();
   // BENCH_SSR=0: without the server-rendering bundle, the pages are rendered in the browser only (for comparison)
   const ssr = process.env.BENCH_SSR !== "0";
   if (!external && !ssr) rmSync(path.join(webDistDir, ".ssr"), { recursive: true, force: true });
