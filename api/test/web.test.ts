@@ -392,9 +392,9 @@ describe("server rendering (with the build's .ssr bundle)", () => {
     const similar = (await s.app.inject({ method: "GET", url: `/api/products/${vase.id}/similar` })).json() as { name: string }[];
     expect(similar.length).toBeGreaterThan(0);
     for (const item of similar) expect(page).toContain(item.name);
-    // the similar products are embedded too, so the browser asks for nothing the page shows
+    // the similar products and the first page of reviews are embedded too, so the browser asks for nothing the page shows
     const data = JSON.parse(/<script type="application\/json" id="shop-data">([\s\S]*?)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
-    expect(Object.keys(data).sort()).toEqual([`/api/products/${vase.id}`, `/api/products/${vase.id}/similar`]);
+    expect(Object.keys(data).sort()).toEqual([`/api/products/${vase.id}`, `/api/products/${vase.id}/reviews`, `/api/products/${vase.id}/similar`]);
     // the router's state for hydration: JSON the CSP allows (no inline script runs)
     const state = /<script type="application\/json" id="shop-router">([\s\S]*?)<\/script>/.exec(html);
     expect(JSON.parse(state![1]!)).toEqual({ loaderData: { "0-2": null }, actionData: null, errors: null });

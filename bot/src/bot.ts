@@ -2,6 +2,7 @@ import { Bot, Composer, type BotError, type Context } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { autoRetry } from "@grammyjs/auto-retry";
 import type { BotDeps } from "./deps";
+import { markBotUnblocked } from "@shop/core/customers";
 import { startFeature } from "./start";
 import { preparedOrderFeature } from "./prepared-order";
 import { myOrdersFeature } from "./my-orders";
@@ -9,6 +10,7 @@ import { managerFeature } from "./manager";
 import { shipmentFeature } from "./shipment";
 import { paymentsFeature } from "./payments";
 import { backInStockFeature, backInStockStartFeature } from "./back-in-stock";
+import { reviewsFeature } from "./reviews";
 import { helpFeature } from "./help";
 import { inlineSearchFeature } from "./inline-search";
 
@@ -52,6 +54,11 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot {
     else if (error.ctx.chat?.type === "private") await error.ctx.reply(FALLBACK_TEXTS.failed).catch(() => {});
   };
   const features = bot.errorBoundary(onError);
+  // someone who writes to the bot or presses its buttons has it unblocked again (the outbox worker marks a 403)
+  features.use(async (ctx, next) => {
+    if (ctx.from && ctx.chat?.type === "private") await markBotUnblocked(deps.db, ctx.from.id).catch(() => {});
+    return next();
+  });
   // before the website checkout's start parameter: notify_… is the website's «Сообщить о поступлении»
   features.use(backInStockStartFeature(deps));
   features.use(preparedOrderFeature(deps));
@@ -63,6 +70,12 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot {
   features.use(shipmentFeature(deps));
   features.use(paymentsFeature(deps));
   features.use(backInStockFeature(deps));
+  features.use(
+    reviewsFeature(deps, {
+      storePhoto: deps.storeReviewPhoto,
+      fileUrl: (filePath) => `${config.telegram.apiRoot}/file/bot${config.telegram.botToken}/${filePath}`,
+    }),
+  );
   features.use(fallbackFeature());
   return bot;
 }

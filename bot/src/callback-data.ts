@@ -4,7 +4,8 @@ import { isOrderStatus, type OrderStatus } from "@shop/shared/labels";
  * Every inline button's callback data, built and parsed here only. Telegram allows 64 bytes, so the data is
  * short: `st:<orderId>:<status>` moves an order to a status, `po:<token>` confirms a prepared order,
  * `un:<productId>` (or `un:<productId>:<variantId>`) ends a back-in-stock subscription; `iv:<orderId>` opens the delivery costs of an invoice,
- * `dc:<orderId>:<roubles|other>` picks one, `ib:<orderId>` goes back to the card's status buttons.
+ * `dc:<orderId>:<roubles|other>` picks one, `ib:<orderId>` goes back to the card's status buttons;
+ * `rv:<orderItemId>:<1-5>` rates an order line in a review request (0: the line's name was pressed).
  */
 export type CallbackAction =
   | { kind: "status"; orderId: number; status: OrderStatus }
@@ -14,7 +15,8 @@ export type CallbackAction =
   | { kind: "delivery-cost"; orderId: number; rubles: number | "other" }
   | { kind: "invoice-back"; orderId: number }
   | { kind: "shipment"; orderId: number }
-  | { kind: "track"; orderId: number };
+  | { kind: "track"; orderId: number }
+  | { kind: "review"; orderItemId: number; rating: number };
 
 const MAX_BYTES = 64;
 
@@ -49,6 +51,11 @@ export function trackCallback(orderId: number): string {
   return `tn:${orderId}`;
 }
 
+/** `rv:<orderItemId>:<rating>`: a star under a review request (docs/product.md#reviews); 0 is the line's name. */
+export function reviewCallback(orderItemId: number, rating: number): string {
+  return `rv:${orderItemId}:${rating}`;
+}
+
 export function invoiceBackCallback(orderId: number): string {
   return `ib:${orderId}`;
 }
@@ -64,6 +71,11 @@ export function parseCallback(data: string | undefined): CallbackAction | null {
   if (invoice) {
     const orderId = orderIdOf(invoice[2]);
     return orderId === null ? null : { kind: invoice[1] === "iv" ? "invoice" : "invoice-back", orderId };
+  }
+  const review = /^rv:(\d{1,10}):([0-5])$/.exec(data);
+  if (review) {
+    const orderItemId = orderIdOf(review[1]);
+    return orderItemId === null ? null : { kind: "review", orderItemId, rating: Number(review[2]) };
   }
   const shipment = /^(sh|tn):(\d{1,10})$/.exec(data);
   if (shipment) {

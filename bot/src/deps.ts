@@ -12,4 +12,9 @@ export interface BotDeps {
   log: BotLog;
   /** without it the bot answers no inline queries */
   catalog?: ShopCatalog;
+  /**
+   * a review's photo sent in the chat, made into the shop's picture (the API's upload pipeline); without it the
+   * bot points to the shop's review screen for photos
+   */
+  storeReviewPhoto?: (data: Buffer) => Promise<string>;
 }

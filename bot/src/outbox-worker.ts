@@ -2,6 +2,7 @@ import { Api, GrammyError, HttpError } from "grammy";
 import { autoRetry } from "@grammyjs/auto-retry";
 import type { Database } from "@shop/prisma/db";
 import { claimMessages, markFailed, markSent, renewLease, type ClaimedMessage } from "@shop/core/outbox";
+import { markBotBlocked } from "@shop/core/customers";
 import type { OutboxInvoicePayload, OutboxPayload } from "./notifier";
 import { silentLog, type BotLog } from "./log";
 
@@ -64,6 +65,11 @@ function isPermanent(error: unknown): boolean {
   return error instanceof GrammyError && (error.error_code === 400 || error.error_code === 403) && !error.parameters?.retry_after;
 }
 
+/** Telegram's 403 for a person who blocked the bot (or whose account is gone): the shop stops writing to them unasked. */
+function isBlocked(error: unknown): boolean {
+  return error instanceof GrammyError && error.error_code === 403 && /blocked|deactivated/i.test(error.description);
+}
+
 function describe(error: unknown): string {
   if (error instanceof GrammyError) return `${error.error_code}: ${error.description}`;
   if (error instanceof HttpError) return `network: ${error.message}`;
@@ -121,6 +127,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const giveUp = permanent || attempts >= maxAttempts;
       const nextAttemptAt = new Date(now() + Math.max(backoffMs, retryAfterMs));
       await markFailed(db, row.id, { attempts: giveUp ? Math.max(attempts, maxAttempts) : attempts, error: describe(error), nextAttemptAt });
+      if (isBlocked(error)) await markBotBlocked(db, row.chatId, new Date(now()));
       if (giveUp) {
         log.error({ outboxId: row.id, chatId: String(row.chatId), attempts, err: describe(error) }, "telegram message given up");
         return "gave-up";

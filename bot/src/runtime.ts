@@ -10,6 +10,7 @@ import { shopWebAppUrl } from "./keyboards";
 import { silentLog, type BotLog } from "./log";
 import { createOutboxNotifier, notifierOptions, type OutboxNotifier } from "./notifier";
 import { createOutboxApi, createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from "./outbox-worker";
+import { createReviewRequestMessages, startReviewRequests, type ReviewRequestTimer } from "./review-requests";
 
 export const WEBHOOK_PATH = "/telegram/webhook";
 /**
@@ -42,12 +43,18 @@ export interface StartBotOptions {
   /** how long to wait before trying getMe again when Telegram is unreachable at start */
   retryInitMs?: number;
   worker?: Partial<Omit<OutboxWorkerOptions, "prisma" | "api" | "log">>;
+  /** how often review requests are looked for (docs/telegram.md#review-requests); 0: not in this process */
+  reviewRequestIntervalMs?: number;
+  /** a review's photo sent in the chat, made into the shop's picture (see BotDeps.storeReviewPhoto) */
+  storeReviewPhoto?: (data: Buffer) => Promise<string>;
 }
 
 export interface BotRuntime {
   bot: Bot;
   worker: OutboxWorker;
   notifier: OutboxNotifier;
+  /** the periodic review requests, when this process runs them */
+  reviewRequests: ReviewRequestTimer | null;
   /** resolves once the bot knows itself (getMe), set up its menu and started receiving updates */
   ready: Promise<void>;
   stop(): Promise<void>;
@@ -64,7 +71,7 @@ export function startBot(options: StartBotOptions): BotRuntime {
   const token = config.telegram.botToken;
   if (!token) throw new Error("startBot needs TELEGRAM_BOT_TOKEN");
   const notifier = options.notifier ?? createOutboxNotifier(notifierOptions(config));
-  const bot = createBot({ db, config, notifier, log, catalog: options.catalog });
+  const bot = createBot({ db, config, notifier, log, catalog: options.catalog, storeReviewPhoto: options.storeReviewPhoto });
   const allowed_updates = allowedUpdates(options.catalog, config.payments !== null);
 
   const worker = createOutboxWorker({
@@ -76,6 +83,16 @@ export function startBot(options: StartBotOptions): BotRuntime {
   });
   const unsubscribe = notifier.onQueued(() => worker.kick());
   worker.start();
+  // the shop's periodic work that runs beside the outbox: asking buyers for reviews (core's sendDueReviewRequests)
+  const reviewRequests =
+    options.reviewRequestIntervalMs === 0
+      ? null
+      : startReviewRequests({
+          db,
+          messages: createReviewRequestMessages({ miniAppUrl: config.telegram.miniAppUrl, publicUrl: config.publicUrl }, () => worker.kick()),
+          log,
+          intervalMs: options.reviewRequestIntervalMs,
+        });
 
   if (mode === "webhook") {
     if (!options.server) throw new Error("BOT_MODE=webhook needs a server for the webhook route");
@@ -150,6 +167,7 @@ export function startBot(options: StartBotOptions): BotRuntime {
     bot,
     worker,
     notifier,
+    reviewRequests,
     ready,
     async stop() {
       stopped = true;
@@ -157,6 +175,7 @@ export function startBot(options: StartBotOptions): BotRuntime {
       // stopping polling confirms the last update with one more getUpdates; Telegram being away must not block it
       if (bot.isRunning()) await bot.stop().catch((error) => log.warn({ err: (error as Error).message }, "Telegram polling stop"));
       unsubscribe();
+      await reviewRequests?.stop();
       await worker.stop();
     },
   };

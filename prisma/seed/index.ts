@@ -9,6 +9,7 @@ import { PICTURE_VARIATIONS, productPicture, writeProductImage } from "./images"
 import { kindOf, paintOf } from "./product-kinds";
 import { Random } from "./random";
 import { seedDemoVariants, seedLargeVariants } from "./variants";
+import { seedDemoReviews } from "./reviews";
 
 export interface SeedOptions {
   uploadDir: string;
@@ -190,10 +191,11 @@ async function insertOrders(prisma: PrismaClient, planned: PlannedOrder[], batch
       ), inserted AS (
         INSERT INTO orders (order_number, created_at, updated_at, status, source, customer_name, customer_phone,
           delivery_address, comment, subtotal, discount_percent, discount_amount, delivery_cost, total,
-          telegram_user_id, telegram_username, telegram_first_name, telegram_last_name)
+          telegram_user_id, telegram_username, telegram_first_name, telegram_last_name, completed_at)
         SELECT order_number, created_at, created_at, status::"OrderStatus", source, customer_name, customer_phone,
           delivery_address, comment, subtotal, discount_percent, discount_amount, delivery_cost, total,
-          telegram_user_id, telegram_username, telegram_first_name, telegram_last_name
+          telegram_user_id, telegram_username, telegram_first_name, telegram_last_name,
+          CASE WHEN status = 'completed' THEN LEAST(created_at + interval '4 days', now()) END
         FROM input ORDER BY created_at
         RETURNING id, order_number
       )
@@ -204,6 +206,11 @@ async function insertOrders(prisma: PrismaClient, planned: PlannedOrder[], batch
       CROSS JOIN LATERAL json_to_recordset(i.items) AS li(product_id int, product_name text, product_sku text,
         product_image text, price numeric, quantity int)`;
   }
+  // the demo's customers are made up: the bot never asks them for reviews (docs/product.md#reviews)
+  await prisma.$executeRaw`
+    INSERT INTO review_requests (order_id, token, created_at)
+    SELECT id, md5(random()::text || id::text), completed_at FROM orders WHERE status = 'completed'
+    ON CONFLICT (order_id) DO NOTHING`;
 }
 
 interface ProductRow {
@@ -345,6 +352,7 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions): Prom
   // a product listed later than the rest has no orders yet (and the demo's orders stay as they were without it)
   const ordered = created.filter((_, index) => PRODUCTS[index]!.listedDaysAgo === undefined);
   await insertOrders(prisma, planOrders(r, orderCount, 90, ordered, customers, now));
+  await seedDemoReviews(prisma, new Random(4343));
   return { products: PRODUCTS.length, orders: orderCount };
 }
 

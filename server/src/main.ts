@@ -6,6 +6,7 @@ import { seedDemoIfEmpty } from "@shop/prisma/seed";
 import { ConfigError, loadConfig, type Config } from "@shop/core/config";
 import { buildApp } from "@shop/api/app";
 import { ensureAdmin, resolveJwtSecret } from "@shop/api/secrets";
+import { storeOneImage } from "@shop/api/uploads";
 import { createOutboxNotifier, notifierOptions } from "@shop/bot/notifier";
 import { serveBackups } from "./backup-socket";
 import { shopCatalog } from "@shop/core/catalog";
@@ -77,6 +78,7 @@ async function main() {
           server: app,
           botInfo: app.botInfo,
           log: app.log,
+          storeReviewPhoto: (data) => storeOneImage(config.uploadDir, data),
         })
       : null;
   if (botRuntime && !bot) void botRuntime.learnBotUsername(config, app.botInfo, app.log);

@@ -66,6 +66,8 @@ const TABLES = [
   "telegram_customers",
   "admin_users",
   "app_settings",
+  "reviews",
+  "review_requests",
 ];
 
 /** every row of the compared tables as JSON text, in a fixed order */

@@ -29,6 +29,8 @@ export const PERMISSIONS = [
   "stock.write",
   "categories.write",
   "stats.read",
+  /** the reviews' moderation queue: publish, hide, reply */
+  "reviews",
   "staff.manage",
   "audit.read",
   "settings",
@@ -47,6 +49,7 @@ const MANAGER: readonly Permission[] = [
   "stock.write",
   "categories.write",
   "stats.read",
+  "reviews",
 ];
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {

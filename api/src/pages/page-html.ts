@@ -130,6 +130,7 @@ const PAGE_MODULES: [RegExp, string][] = [
   [/^\/search-results$/, "src/features/search/SearchResultsPage.tsx"],
   [/^\/my-orders$/, "src/features/my-orders/MyOrdersPage.tsx"],
   [/^\/privacy$/, "src/features/privacy/PrivacyPage.tsx"],
+  [/^\/review\/[^/]+$/, "src/features/review/ReviewPage.tsx"],
 ];
 
 /** The web app's page for an address it has no page for ('Страница не найдена'). */
@@ -145,6 +146,7 @@ const SHOP_PAGES: RegExp[] = [
   /^\/product\/[^/]+\/?$/,
   /^\/(cart|wishlist|checkout|search|search-results|my-orders|privacy)\/?$/,
   /^\/order-success\/[^/]+\/?$/,
+  /^\/review\/[^/]+\/?$/,
   /^\/admin(\/.*)?$/,
 ];
 

@@ -1,4 +1,5 @@
 import type { Product, ProductVariant } from "@shop/shared/schemas/catalog";
+import type { PublicReview } from "@shop/shared/schemas/reviews";
 import { variantTitle } from "@shop/shared/variants";
 import { availabilityOf, type AvailabilityKind } from "@shop/shared/stock";
 import { categoryPath } from "@shop/shared/canonical";
@@ -10,9 +11,9 @@ import { escapeHtml, SHOP_NAME } from "./page-html";
  * routes/seo.ts and routes/web.ts serve it.
  */
 
-/** Shop pages allowed, the admin panel and the API not, and where the sitemap is. */
+/** Shop pages allowed, the admin panel, the API and the buyers' review links not, and where the sitemap is. */
 export function robotsTxt(origin: string): string {
-  return ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api", "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+  return ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api", "Disallow: /review", "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
 }
 
 export interface SitemapEntry {
@@ -70,7 +71,36 @@ export function variantImages(product: Product, variant: ProductVariant): string
  * A product with variants as schema.org's ProductGroup: what the variants differ by (variesBy) and each variant
  * as a Product of its own with its article, address, photos, value of each option and Offer.
  */
-function productGroup(product: Product, origin: string, url: string, mainCategory: string | null): object {
+/**
+ * What buyers said, as schema.org reads it: the product's AggregateRating (its published reviews' mean and count)
+ * and each review of the page's first page as a Review with its author, date, text and Rating. Nothing for a
+ * product without published reviews: an empty rating is not one search engines accept.
+ */
+function reviewProperties(product: Product, reviews: readonly PublicReview[]): object {
+  if (!product.rating) return {};
+  return {
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: product.rating.average.toFixed(1),
+      reviewCount: product.rating.count,
+      bestRating: "5",
+      worstRating: "1",
+    },
+    ...(reviews.length > 0
+      ? {
+          review: reviews.map((review) => ({
+            "@type": "Review",
+            author: { "@type": "Person", name: review.author },
+            datePublished: review.published_at.slice(0, 10),
+            ...(review.text ? { reviewBody: review.text } : {}),
+            reviewRating: { "@type": "Rating", ratingValue: String(review.rating), bestRating: "5", worstRating: "1" },
+          })),
+        }
+      : {}),
+  };
+}
+
+function productGroup(product: Product, origin: string, url: string, mainCategory: string | null, reviews: readonly PublicReview[]): object {
   const options = product.options ?? [];
   const absolute = (src: string) => new URL(src, origin + "/").href;
   return {
@@ -84,6 +114,7 @@ function productGroup(product: Product, origin: string, url: string, mainCategor
     ...(mainCategory ? { category: mainCategory } : {}),
     ...(product.material ? { material: product.material } : {}),
     brand: { "@type": "Brand", name: SHOP_NAME },
+    ...reviewProperties(product, reviews),
     variesBy: options.map((option) => {
       const property = schemaProperty(option.name);
       return property ? `https://schema.org/${property}` : option.name;
@@ -122,10 +153,10 @@ function productGroup(product: Product, origin: string, url: string, mainCategor
 }
 
 /**
- * schema.org Product with its Offer (price in roubles, availability) — or, for a product with variants, a
- * ProductGroup with each variant — and the page's BreadcrumbList.
+ * schema.org Product with its Offer (price in roubles, availability) and what buyers said (AggregateRating,
+ * Review) — or, for a product with variants, a ProductGroup with each variant — and the page's BreadcrumbList.
  */
-export function productStructuredData(product: Product, origin: string): object[] {
+export function productStructuredData(product: Product, origin: string, reviews: readonly PublicReview[] = []): object[] {
   const url = `${origin}/product/${product.id}`;
   const mainCategory = product.categories.find((category) => category.type === "main");
   const crumbs = [
@@ -139,7 +170,7 @@ export function productStructuredData(product: Product, origin: string): object[
     itemListElement: crumbs.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: crumb.item })),
   };
   if (product.options && product.variants && product.variants.length > 0) {
-    return [productGroup(product, origin, url, mainCategory?.name ?? null), breadcrumbs];
+    return [productGroup(product, origin, url, mainCategory?.name ?? null, reviews), breadcrumbs];
   }
   return [
     {
@@ -153,6 +184,7 @@ export function productStructuredData(product: Product, origin: string): object[
       ...(mainCategory ? { category: mainCategory.name } : {}),
       ...(product.material ? { material: product.material } : {}),
       brand: { "@type": "Brand", name: SHOP_NAME },
+      ...reviewProperties(product, reviews),
       offers: {
         "@type": "Offer",
         url,

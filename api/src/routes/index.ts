@@ -25,6 +25,8 @@ import seoRoutes from "./seo";
 import deliveryRoutes from "./delivery";
 import adminDeliveryRoutes from "./admin-delivery";
 import agentRoutes from "./agents";
+import reviewRoutes from "./reviews";
+import adminReviewRoutes from "./admin-reviews";
 
 /** Every route area, in one list: `routes/<area>.ts` holds the routes of one URL area. */
 export async function registerRoutes(app: App): Promise<void> {
@@ -39,6 +41,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(adminProductSheetRoutes);
   await app.register(adminStatsRoutes);
   await app.register(adminDeliveryRoutes);
+  await app.register(adminReviewRoutes);
   await app.register(categoryRoutes);
   await app.register(productRoutes);
   await app.register(cartRoutes);
@@ -48,6 +51,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(paymentRoutes);
   await app.register(deliveryRoutes);
   await app.register(backInStockRoutes);
+  await app.register(reviewRoutes);
   await app.register(telegramUserRoutes);
   await app.register(seoRoutes);
   await app.register(agentRoutes);

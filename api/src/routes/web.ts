@@ -6,6 +6,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { GALLERY_IMAGE_SIZES, cardImageUrl, imageSrcSet } from "@shop/shared/images";
 import type { CatalogResponse, Product } from "@shop/shared/schemas/catalog";
+import type { ProductReviewsResponse } from "@shop/shared/schemas/reviews";
 import { metaDescription } from "@shop/shared/text";
 import type { App } from "../app-type";
 import type { CatalogSnapshot } from "@shop/core/catalog";
@@ -60,7 +61,7 @@ interface KeptProductPage {
   cacheControl: string;
   /** the catalogue snapshot it was last found current in */
   version: string;
-  /** a digest of the product's and its similar products' answers it was drawn from */
+  /** a digest of the product's, its similar products' and its reviews' answers it was drawn from */
   inputs: string;
 }
 
@@ -325,10 +326,14 @@ export default async function webRoutes(app: App) {
    */
   // the product page's code, also for an id that cannot exist: the page shows 'Товар не найден'
   const productCode = pageCode(manifest, "/product/1");
-  /** The API's answers a product page is drawn from: the product (status and body) and its similar products. */
+  /** The API's answers a product page is drawn from: the product (status and body), its similar products and the first page of its reviews. */
   const productAnswers = async (id: number) => {
-    const [answer, similar] = await Promise.all([fetchApi(`/api/products/${id}`), read(`/api/products/${id}/similar`)]);
-    return { answer, similar };
+    const [answer, similar, reviews] = await Promise.all([
+      fetchApi(`/api/products/${id}`),
+      read(`/api/products/${id}/similar`),
+      read(`/api/products/${id}/reviews`),
+    ]);
+    return { answer, similar, reviews };
   };
   type ProductAnswers = Awaited<ReturnType<typeof productAnswers>>;
   /** The variant a product page's address opens with (`?variant=`), when it names one by a plausible id. */
@@ -344,7 +349,8 @@ export default async function webRoutes(app: App) {
     }
     const url = `/api/products/${id}`;
     const similarUrl = `/api/products/${id}/similar`;
-    const [{ answer, similar }, cart] = await Promise.all([answers ?? productAnswers(id), cartData(request)]);
+    const reviewsUrl = `/api/products/${id}/reviews`;
+    const [{ answer, similar, reviews }, cart] = await Promise.all([answers ?? productAnswers(id), cartData(request)]);
     if (answer.status === 404) {
       const html = withPreloaded(indexHtml, { data: { [url]: "null" }, images: [] });
       return pageAnswer((await serverRendered(request, html, request.url, { [url]: "null" }, productCode)).html, { status: 404 });
@@ -365,9 +371,11 @@ export default async function webRoutes(app: App) {
       type: "product",
       ...(variant ? { price: variant.price, canonical: `${base}/product/${id}` } : {}),
     });
-    const described = withStructuredData(html, productStructuredData(product, base));
+    const firstReviews = reviews ? (JSON.parse(reviews) as ProductReviewsResponse) : null;
+    const described = withStructuredData(html, productStructuredData(product, base, firstReviews?.reviews ?? []));
     const data: Record<string, string> = { ...cart, [url]: body };
     if (similar) data[similarUrl] = similar;
+    if (reviews) data[reviewsUrl] = reviews;
     // the same choice of file as the gallery's <img srcset>, or the phone would download both sizes
     const preload = image ? [{ href: image, srcset: imageSrcSet(image), sizes: GALLERY_IMAGE_SIZES }] : [];
     const withData = withPreloaded(described, { data, images: preload });
@@ -393,7 +401,8 @@ export default async function webRoutes(app: App) {
       indexHtml.includes("<script>") && indexHtml.includes("<title>") ? indexHtml.slice(indexHtml.indexOf("<script>"), indexHtml.indexOf("<title>")) : "",
       ...[...globalStyles, ...productCode.styles].map(styleOf).filter((css): css is string => !!css && css.length > 512),
     ]));
-  const answersDigest = ({ answer, similar }: ProductAnswers) => createHash("sha1").update(answer.body).update("\0").update(similar ?? "").digest("base64");
+  const answersDigest = ({ answer, similar, reviews }: ProductAnswers) =>
+    createHash("sha1").update(answer.body).update("\0").update(similar ?? "").update("\0").update(reviews ?? "").digest("base64");
   const sendKeptProductPage = (reply: FastifyReply, page: KeptProductPage) => {
     reply
       .status(200)

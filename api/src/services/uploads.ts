@@ -119,3 +119,9 @@ export async function uploadAsJpeg(uploadDir: string, file: string): Promise<Buf
   const sharp = await loadSharp();
   return sharp(webp).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
 }
+
+/** One picture sent some other way (a review's photo in the bot's chat): checked, encoded and stored as an upload. */
+export async function storeOneImage(uploadDir: string, data: Buffer, filename = "photo.jpg"): Promise<string> {
+  const [url] = await storeImages(uploadDir, [await encodeUpload(data, filename)]);
+  return url!;
+}

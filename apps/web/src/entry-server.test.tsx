@@ -140,6 +140,14 @@ describe("server rendering and hydration", () => {
     const { html, container, serverImage, recoverable } = await serverThenHydrate("/product/7", {
       "/api/products/7": vase,
       "/api/products/7/similar": cards.slice(1),
+      // the first page of its reviews: the server embeds it with the product (api/src/routes/web.ts)
+      "/api/products/7/reviews": {
+        rating: { average: 5, count: 1 },
+        reviews: [{ id: 1, rating: 5, text: "Красивая", photo_url: null, author: "Анна К.", variant_title: null, published_at: "2026-10-01T10:00:00.000Z", reply: "Спасибо!" }],
+        page: 1,
+        totalPages: 1,
+        total: 1,
+      },
     });
     expect(html).toContain("<h1");
     expect(html).toContain("Ваза керамическая «Лён»");
@@ -161,6 +169,14 @@ describe("server rendering and hydration", () => {
       cart: [{ id: 7, quantity: 3 }],
       "/api/products/7": vase,
       "/api/products/7/similar": cards.slice(1),
+      // the first page of its reviews: the server embeds it with the product (api/src/routes/web.ts)
+      "/api/products/7/reviews": {
+        rating: { average: 5, count: 1 },
+        reviews: [{ id: 1, rating: 5, text: "Красивая", photo_url: null, author: "Анна К.", variant_title: null, published_at: "2026-10-01T10:00:00.000Z", reply: "Спасибо!" }],
+        page: 1,
+        totalPages: 1,
+        total: 1,
+      },
     });
     expect(html).toContain("В корзине");
     expect(html).not.toContain("Добавить в корзину");

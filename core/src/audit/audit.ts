@@ -11,7 +11,7 @@ export interface AuditActor {
 /** Who wrote an entry: a staff account, or a manager in the bot's managers' chat not bound to one (no staff id). */
 export type AuditAuthor = AuditActor | { staffId: null; staffName: string; via: "bot" };
 
-export const AUDIT_KINDS = ["product", "stock", "category", "order", "invoice", "refund", "settings", "staff"] as const;
+export const AUDIT_KINDS = ["product", "stock", "category", "order", "invoice", "refund", "settings", "staff", "review"] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export interface AuditChange {

@@ -39,6 +39,8 @@ export interface CatalogRows extends Partial<VariantRows> {
   /** in display order: position, then id */
   images: { id: number; product_id: number; image_url: string }[];
   links: { product_id: number; category_id: number }[];
+  /** products with published reviews: their mean rating and count (docs/product.md#reviews) */
+  ratings?: { product_id: number; count: number; average: number }[];
 }
 
 /** A catalogue page request, already validated (reads.ts). */
@@ -270,6 +272,7 @@ export class CatalogSnapshot {
     yield;
 
     const priceOf = new Map(rows.products.map((p) => [p.id, Number(p.price)] as const));
+    const ratingOf = new Map((rows.ratings ?? []).map((r) => [r.product_id, { average: r.average, count: r.count }] as const));
     const extrasOf = productExtras(rows, (id) => priceOf.get(id), (id) => (imagesOf.get(id) ?? []).map((image) => image.id));
     const sorted = [...rows.products].sort(newestFirst);
     const n = sorted.length;
@@ -290,6 +293,8 @@ export class CatalogSnapshot {
       const card: ProductCard = { id: row.id, name: row.name, price, sku: row.sku, images, ...stock };
       if (figures.priceMax !== null) card.price_max = figures.priceMax;
       if (needsChoice(extras)) card.has_options = true;
+      const rating = ratingOf.get(row.id);
+      if (rating) card.rating = rating;
       this.cards[pos] = card;
       this.products[pos] = {
         id: row.id,
@@ -305,6 +310,7 @@ export class CatalogSnapshot {
         categories: (categoriesOf.get(row.id) ?? []).sort(compareCategories),
         ...stock,
         ...extraKeys(extras, false),
+        ...(rating ? { rating } : {}),
       };
       let skuText = row.sku.toLowerCase();
       if (extras && extras.options.length > 0) {

@@ -2,6 +2,7 @@ import type { Database } from "@shop/prisma/db";
 import { nextTurn } from "@shop/prisma/event-loop-turns";
 import type { VariantRows } from "./product-variants";
 import { CatalogSnapshot, type CatalogRows } from "./snapshot";
+import { productRatings } from "../reviews";
 
 /** How often an API instance asks the database whether the catalogue changed: the most another instance lags. */
 export const CATALOG_CHECK_MS = 1_000;
@@ -104,12 +105,13 @@ async function readVariantRows(db: CatalogDb): Promise<VariantRows> {
  */
 export async function loadCatalog(db: CatalogDb, previous?: CatalogSnapshot): Promise<CatalogSnapshot> {
   const [row] = await db.read<{ version: string }>(VERSION_SQL, []);
-  const [categories, rows, variantRows] = await Promise.all([
+  const [categories, rows, variantRows, ratings] = await Promise.all([
     db.read<CatalogRows["categories"][number]>(`SELECT id, name, type::text AS type FROM categories`, []),
     readProductRows(db),
     readVariantRows(db),
+    productRatings(db),
   ]);
-  return CatalogSnapshot.build({ version: row?.version ?? "0", categories, ...rows, ...variantRows }, previous, nextTurn);
+  return CatalogSnapshot.build({ version: row?.version ?? "0", categories, ...rows, ...variantRows, ratings }, previous, nextTurn);
 }
 
 export interface CatalogStoreOptions {

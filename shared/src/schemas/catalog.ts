@@ -1,6 +1,7 @@
 import Type, { type Static } from "typebox";
 import { CATALOG_MAX_PAGE_SIZE, PRICE_FILTER_MAX, SEARCH_RESULTS_LIMIT } from "../constants";
 import { Id, Money, Nullable, Page } from "./common";
+import { ProductRating } from "./reviews";
 
 /** Every product answer's stock (docs/product.md#stock; shared/src/stock.ts says what it means to a shopper). */
 const StockFields = {
@@ -112,6 +113,8 @@ export const ProductCard = Type.Object({
   price_max: Type.Optional(Money),
   /** present only when the product has options or a required personalisation field: the card opens the product */
   has_options: Type.Optional(Type.Literal(true)),
+  /** present once the product has a published review (docs/product.md#reviews) */
+  rating: Type.Optional(ProductRating),
 });
 export type ProductCard = Static<typeof ProductCard>;
 
@@ -132,6 +135,7 @@ export const Product = Type.Object({
   categories: Type.Array(CategoryRef),
   ...StockFields,
   ...VariantFields,
+  rating: Type.Optional(ProductRating),
 });
 export type Product = Static<typeof Product>;
 

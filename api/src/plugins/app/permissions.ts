@@ -60,6 +60,12 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | "signed-in"> = {
   "PUT /api/admin/staff/:id": "staff.manage",
   "GET /api/admin/audit": "audit.read",
 
+  "GET /api/admin/reviews": "reviews",
+  "PUT /api/admin/reviews/:id/status": "reviews",
+  "PUT /api/admin/reviews/:id/reply": "reviews",
+  "GET /api/admin/reviews/settings": "reviews",
+  "PUT /api/admin/reviews/settings": "settings",
+
   "GET /api/delivery/settings": "settings",
   "PUT /api/delivery/settings": "settings",
 };

@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
       { path: "search-results", lazy: page(() => import("../features/search/SearchResultsPage")) },
       { path: "my-orders", lazy: page(() => import("../features/my-orders/MyOrdersPage")) },
       { path: "privacy", lazy: page(() => import("../features/privacy/PrivacyPage")) },
+      { path: "review/:token", lazy: page(() => import("../features/review/ReviewPage")) },
       { path: "*", lazy: page(() => import("./NotFoundPage")) },
     ],
   },

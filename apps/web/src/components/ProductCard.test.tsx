@@ -33,6 +33,15 @@ afterEach(() => {
 });
 
 describe("product card", () => {
+  it("shows the rating of a product with published reviews, and nothing for one without", () => {
+    renderCard({ ...lamp, rating: { average: 4.75, count: 12 } });
+    const rating = screen.getByLabelText("Рейтинг 4,8 из 5, отзывов: 12");
+    expect(rating.textContent).toBe("★ 4,8 (12)");
+    cleanup();
+    renderCard();
+    expect(screen.queryByLabelText(/^Рейтинг/)).toBeNull();
+  });
+
   it("shows the price with 2 decimals and 'руб.', the card image and a link to the product", () => {
     renderCard();
     expect(screen.getByText("12 345.50 руб.")).toBeTruthy();

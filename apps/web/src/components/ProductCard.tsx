@@ -51,6 +51,15 @@ export function ProductCard({ product, priority = false }: Props) {
           </Link>
         </h3>
         <p className={styles.price}>{cardPrice(product)}</p>
+        {product.rating ? (
+          <p className={styles.rating} aria-label={`Рейтинг ${product.rating.average.toFixed(1).replace(".", ",")} из 5, отзывов: ${product.rating.count}`}>
+            <span className={styles.star} aria-hidden="true">
+              ★
+            </span>{" "}
+            {product.rating.average.toFixed(1).replace(".", ",")}{" "}
+            <span className={styles.ratingCount}>({product.rating.count})</span>
+          </p>
+        ) : null}
         <Availability product={product} />
         <div className={styles.actions}>
           {quantity > 0 ? (

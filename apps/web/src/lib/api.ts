@@ -12,6 +12,7 @@ import type {
 import type { ConfigResponse, ShareProductResponse, TelegramUserBody } from "@shop/shared/schemas/telegram";
 import type { PrivacyPolicyResponse } from "@shop/shared/schemas/pages";
 import type { BackInStockResponse } from "@shop/shared/schemas/stock";
+import type { ProductReviewsResponse, ReviewRequestResponse, WriteReviewBody } from "@shop/shared/schemas/reviews";
 import type { CitiesResponse, DeliveryOptionsResponse, PointsResponse, QuoteBody, QuoteResponse } from "@shop/shared/schemas/delivery";
 import { CATALOG_PAGE_SIZE, SEARCH_DROPDOWN_LIMIT } from "@shop/shared/constants";
 import { telegramHeaders } from "./telegram";
@@ -137,6 +138,8 @@ export const paths = {
   optionValues: (mainCategory?: number | null) => `/api/products/option-values${query({ mainCategory })}`,
   product: (id: number) => `/api/products/${id}`,
   similar: (id: number) => `/api/products/${id}/similar`,
+  /** the first page of a product's reviews is embedded by the server under this address */
+  reviews: (id: number, page = 1) => `/api/products/${id}/reviews${page > 1 ? `?page=${page}` : ""}`,
 };
 
 export const api = {
@@ -171,6 +174,11 @@ export const api = {
   deliveryQuote: (body: QuoteBody, signal?: AbortSignal) => request<QuoteResponse>("/api/delivery/quote", { body, signal }),
   deliveryPoints: (cityCode: number, q: string, kind: "point" | "locker" | null, signal?: AbortSignal) =>
     request<PointsResponse>(`/api/delivery/points${query({ city_code: cityCode, q, kind })}`, { signal }),
+  productReviews: (id: number, page = 1) => request<ProductReviewsResponse>(paths.reviews(id, page)),
+  reviewRequest: (token: string) => request<ReviewRequestResponse>(`/api/reviews/requests/${encodeURIComponent(token)}`),
+  /** with a review link's token, or (null) as the Mini App's user */
+  writeReview: (token: string | null, body: WriteReviewBody) =>
+    request<{ id: number; status: string }>(token ? `/api/reviews/requests/${encodeURIComponent(token)}` : "/api/my-reviews", { body, identify: token === null }),
   backInStock: (productId: number, method: "GET" | "POST" | "DELETE" = "GET", variantId?: number) =>
     request<BackInStockResponse>(`/api/products/${productId}/back-in-stock${query({ variant_id: variantId })}`, { method, identify: true }),
 };

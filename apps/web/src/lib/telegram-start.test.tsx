@@ -43,6 +43,8 @@ afterEach(() => {
 describe("start parameters", () => {
   it("name a product page", () => {
     expect(startParamPath("product_15")).toBe("/product/15");
+    expect(startParamPath("review_AbCdEfGhIjKlMnOpQrStUv")).toBe("/review/AbCdEfGhIjKlMnOpQrStUv");
+    expect(startParamPath("review_short")).toBeNull();
     expect(startParamPath("product_007")).toBe("/product/7");
     expect(startParamPath("my_orders")).toBe("/my-orders");
     for (const other of [null, "", "product_", "product_x", "product_1_2", "product_9999999999", "category_3", "../admin"]) {

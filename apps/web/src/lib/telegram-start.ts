@@ -6,10 +6,14 @@ const START_APPLIED_KEY = "shop/tg-start-applied";
 
 /**
  * The page a `startapp` parameter opens: `product_<id>` is that product (links shared from a product page),
- * `my_orders` the shopper's orders (the website's my-orders page links there).
+ * `my_orders` the shopper's orders (the website's my-orders page links there), `review_<token>` the review screen
+ * of the order the bot asked about.
  */
 export function startParamPath(startParam: string | null): string | null {
   if (startParam === "my_orders") return "/my-orders";
+  // the bot's review request: the review screen of that order (docs/product.md#reviews)
+  const review = /^review_([A-Za-z0-9_-]{16,64})$/.exec(startParam ?? "");
+  if (review) return `/review/${review[1]}`;
   const product = /^product_(\d{1,9})$/.exec(startParam ?? "");
   return product ? `/product/${Number(product[1])}` : null;
 }

@@ -22,7 +22,10 @@ import { InStockAlternatives } from "./InStockAlternatives";
 import { api } from "../../lib/api";
 import type { ConfigResponse } from "@shop/shared/schemas/telegram";
 import { ProductTabs } from "./ProductTabs";
+import { ProductReviews } from "./ProductReviews";
 import { ProductChoice } from "../../components/ProductChoice";
+import { Stars } from "../../components/Stars";
+import { ratingLabel, reviewsCountLabel } from "@shop/shared/reviews";
 import { useProductChoice } from "./useProductChoice";
 import { useTelegramBuyButtons } from "./useTelegramBuyButtons";
 import { loadProduct, loadSimilar, parseProductId, productKey, similarKey } from "./product-data";
@@ -124,6 +127,11 @@ function ProductView({ product }: { product: Product }) {
             </div>
           </div>
           <Availability product={choice.stock} className={styles.availability} />
+          {product.rating ? (
+            <a href="#reviews-heading" className={styles.rating} data-testid="product-rating">
+              <Stars rating={product.rating.average} size="sm" /> {ratingLabel(product.rating.average)} · {reviewsCountLabel(product.rating.count)}
+            </a>
+          ) : null}
 
           <div ref={choiceRef}>
             <ProductChoice
@@ -183,6 +191,8 @@ function ProductView({ product }: { product: Product }) {
           <ProductTabs product={product} sku={choice.sku} />
         </div>
       </div>
+
+      <ProductReviews productId={product.id} />
 
       {similar.loading || similar.data.length > 0 ? (
         <section className={styles.similar} aria-labelledby="similar-heading">

@@ -22,6 +22,7 @@ export function prefetchProduct(rawId: string | undefined): null {
   if (id !== null) {
     prefetch<Product>(productKey(id), loadProduct(id)).catch(() => undefined);
     prefetch<ProductCard[]>(similarKey(id), loadSimilar(id)).catch(() => undefined);
+    prefetch(paths.reviews(id), () => api.productReviews(id)).catch(() => undefined);
   }
   return null;
 }

@@ -19,12 +19,14 @@ const PickingTab = lazy(() => import("../back-office/PickingTab"));
 const StaffTab = lazy(() => import("../back-office/StaffTab"));
 const AuditTab = lazy(() => import("../back-office/AuditTab"));
 const DeliverySettingsTab = lazy(() => import("../delivery/DeliverySettingsTab"));
+const ReviewsTab = lazy(() => import("../reviews/ReviewsTab"));
 
 /** Each tab with the permission it needs (docs/product.md#staff-and-roles): a role sees only its own. */
 export const DASHBOARD_TABS = [
   { id: "products", label: "Товары и Категории", permission: "products.read" },
   { id: "orders", label: "Заказы", permission: "orders.read" },
   { id: "picking", label: "Сборка", permission: "orders.pick" },
+  { id: "reviews", label: "Отзывы", permission: "reviews" },
   { id: "stats", label: "Статистика", permission: "stats.read" },
   { id: "delivery", label: "Доставка", permission: "settings" },
   { id: "staff", label: "Сотрудники", permission: "staff.manage" },
@@ -108,9 +110,10 @@ export default function DashboardPage() {
         <section role="tabpanel">
           {me && tab === "products" && <ProductsTab />}
           {me && tab === "orders" && <OrdersTab payments={payments} />}
-          {me && (tab === "picking" || tab === "staff" || tab === "audit") && (
+          {me && (tab === "picking" || tab === "staff" || tab === "audit" || tab === "reviews") && (
             <Suspense fallback={<p className={text.muted}>Загрузка...</p>}>
               {tab === "picking" && <PickingTab />}
+              {tab === "reviews" && <ReviewsTab canEditSettings={permissions.includes("settings")} />}
               {tab === "staff" && <StaffTab myId={me?.id ?? null} />}
               {tab === "audit" && <AuditTab />}
             </Suspense>
