@@ -11,6 +11,7 @@ import { paymentsFeature } from "./payments";
 import { backInStockFeature } from "./back-in-stock";
 import { helpFeature } from "./help";
 import { inlineSearchFeature } from "./inline-search";
+import { staffBindingFeature } from "./staff-binding";
 
 export const FALLBACK_TEXTS = {
   failed: "Что-то пошло не так. Попробуйте ещё раз чуть позже.",
@@ -52,6 +53,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot {
     else if (error.ctx.chat?.type === "private") await error.ctx.reply(FALLBACK_TEXTS.failed).catch(() => {});
   };
   const features = bot.errorBoundary(onError);
+  features.use(staffBindingFeature(deps));
   features.use(preparedOrderFeature(deps));
   features.use(startFeature(deps));
   features.use(myOrdersFeature(deps));

@@ -1,9 +1,13 @@
 import type { Database, Sql } from "@shop/prisma/db";
 import type { Product } from "@shop/shared/schemas/catalog";
 
-/** Who made a change, and from where: the panel (a signed-in staff account) or the bot (a bound manager). */
+/**
+ * Who made a change, and from where: the panel (a signed-in staff account) or the bot (a bound manager). No
+ * staffId: a press in a managers' chat of a shop that has bound nobody yet (docs/telegram.md), named by its
+ * Telegram account.
+ */
 export interface AuditActor {
-  staffId: number;
+  staffId: number | null;
   staffName: string;
   via: "panel" | "bot";
 }

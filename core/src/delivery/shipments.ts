@@ -3,6 +3,7 @@ import { trackingLink, type DeliveryMethod } from "@shop/shared/delivery";
 import { conflict, invalid, notFound, ORDER_NOT_FOUND } from "../errors";
 import { changeOrderStatus, readOrder, type Order, type OrderNotifier } from "../orders";
 import { queueMessages, type OutgoingMessage } from "../outbox";
+import { recordAudit, type AuditActor } from "../audit";
 import { CarrierUnavailable, CDEK_TARIFFS } from "./carriers";
 import { orderDelivery, orderIdOfCarrierOrder, type OrderShipment } from "./order-delivery";
 import type { DeliveryDesk } from "./quotes";
@@ -89,7 +90,14 @@ export async function setTrackNumber(db: Database, notifier: DeliveryNotifier, o
  * Registers the order's parcel with СДЭК (tariff of the chosen method, the point or the address, the parcel's
  * weight), keeps СДЭК's order uuid, and takes the track number if СДЭК already gave one. Once per order.
  */
-export async function registerCdekShipment(db: Database, desk: DeliveryDesk, notifier: DeliveryNotifier, orderId: number): Promise<OrderShipment> {
+export async function registerCdekShipment(
+  db: Database,
+  desk: DeliveryDesk,
+  notifier: DeliveryNotifier,
+  orderId: number,
+  /** the staff member registering it, for the audit log */
+  actor?: AuditActor,
+): Promise<OrderShipment> {
   const cdek = desk.cdek;
   const order = await db.transaction((sql) => readOrder(sql, orderId));
   if (!order) throw notFound(ORDER_NOT_FOUND);
@@ -124,6 +132,7 @@ export async function registerCdekShipment(db: Database, desk: DeliveryDesk, not
       [orderId, uuid, state?.statusCode ?? "ACCEPTED"],
     );
     if (!claimed) throw conflict(SHIPMENT_TEXTS.alreadyRegistered);
+    await recordAudit(sql, actor, { kind: "order", action: "shipment", entityId: orderId, label: `№${order.number}`, after: { carrier: "СДЭК", carrier_order: uuid } });
     return state?.cdekNumber ? setTrack(sql, notifier, orderId, state.cdekNumber) : false;
   });
   if (changed) notifier.queued?.();

@@ -26,6 +26,8 @@ export interface StaffAccount {
   role: StaffRole;
   active: boolean;
   createdAt: Date;
+  /** the Telegram account bound to it (docs/telegram.md#managers), or null */
+  telegramId: bigint | null;
 }
 
 /** What a signed-in request needs to know about its account. */
@@ -40,7 +42,7 @@ export interface StaffSession {
 
 export type PasswordHasher = (password: string) => Promise<string>;
 
-const select = { id: true, login: true, name: true, role: true, active: true, createdAt: true } as const;
+const select = { id: true, login: true, name: true, role: true, active: true, createdAt: true, telegramId: true } as const;
 
 /** An account's name for people: its name, or its login when it has none. */
 export const staffName = (account: { name: string; login: string }) => account.name.trim() || account.login;

@@ -21,7 +21,20 @@ export const StaffAccount = Type.Object({
   role: StaffRoleSchema,
   active: Type.Boolean(),
   created_at: Type.String(),
+  /** a Telegram account is bound: this person's presses on the bot's manager buttons are theirs */
+  telegram_bound: Type.Boolean(),
 });
+
+/** POST /api/admin/staff/:id/telegram-code: the one-time binding code, shown once */
+export const BindingCode = Type.Object({
+  code: Type.String(),
+  expires_at: Type.String(),
+  /** `/bind CODE`, to send to the bot */
+  command: Type.String(),
+  /** https://t.me/<bot>?start=bind_CODE when the bot's username is known */
+  link: Nullable(Type.String()),
+});
+export type BindingCode = Static<typeof BindingCode>;
 export type StaffAccount = Static<typeof StaffAccount>;
 
 export const StaffList = Type.Object({ staff: Type.Array(StaffAccount) });

@@ -58,6 +58,10 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | "signed-in"> = {
   "GET /api/admin/staff": "staff.manage",
   "POST /api/admin/staff": "staff.manage",
   "PUT /api/admin/staff/:id": "staff.manage",
+  "POST /api/admin/staff/:id/telegram-code": "staff.manage",
+  "DELETE /api/admin/staff/:id/telegram": "staff.manage",
+  // every staff member may bind their own Telegram account
+  "POST /api/admin/me/telegram-code": "signed-in",
   "GET /api/admin/audit": "audit.read",
 
   "GET /api/delivery/settings": "settings",
