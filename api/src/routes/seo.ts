@@ -23,14 +23,14 @@ export default async function seoRoutes(app: App) {
   const entries = new WeakMap<CatalogSnapshot, Promise<SitemapEntry[]>>();
   const sitemapEntries = async (catalog: CatalogSnapshot): Promise<SitemapEntry[]> => {
     const products = await app.db.read<{ id: number; updated_at: Date | string }>(
-      "SELECT id, updated_at FROM products ORDER BY id DESC",
+      "SELECT id, updated_at FROM products WHERE NOT hidden ORDER BY id DESC",
       [],
     );
     const changed = new Map(products.map((row) => [row.id, new Date(row.updated_at)] as const));
     const newest = (dates: Iterable<Date>) => [...dates].reduce<Date | null>((a, b) => (a && a > b ? a : b), null);
     const categories = await app.db.read<{ id: number; updated_at: Date | string | null }>(
       `SELECT c.id, max(p.updated_at) AS updated_at FROM categories c
-         LEFT JOIN product_categories pc ON pc.category_id = c.id LEFT JOIN products p ON p.id = pc.product_id
+         LEFT JOIN product_categories pc ON pc.category_id = c.id LEFT JOIN products p ON p.id = pc.product_id AND NOT p.hidden
         WHERE c.type = 'main' GROUP BY c.id`,
       [],
     );

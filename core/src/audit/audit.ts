@@ -171,6 +171,7 @@ function productForLog(product: Product): Record<string, unknown> {
     made_to_order_days: product.made_to_order_days,
     categories: product.categories.map((category) => category.name),
     images: product.images.map((image) => image.image_url),
+    hidden: product.hidden === true,
   };
 }
 

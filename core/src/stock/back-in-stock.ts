@@ -16,7 +16,7 @@ export const VARIANT_NOT_FOUND_FOR_PRODUCT = "Вариант товара не �
 async function stockWaitedFor(db: Database, productId: number, variantId: number | null) {
   const [product] = await db.read<{ stock: number | null; made_to_order_days: number | null; has_variants: boolean }>(
     `SELECT stock, made_to_order_days, EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id) AS has_variants
-       FROM products p WHERE id = $1`,
+       FROM products p WHERE id = $1 AND NOT hidden`,
     [productId],
   );
   if (!product) throw notFound(PRODUCT_NOT_FOUND);

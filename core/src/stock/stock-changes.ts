@@ -38,7 +38,10 @@ export async function announceStockChanges(sql: Sql, notifier: StockNotifier, ch
       // a variant's subscribers wait for that variant; a product's (no variant) for the product
       const rows = await sql.query<{ telegram_user_id: string }>(
         `SELECT telegram_user_id::text FROM back_in_stock_subscriptions
-          WHERE product_id = $1 AND variant_id IS NOT DISTINCT FROM $2::int ORDER BY created_at, telegram_user_id`,
+          WHERE product_id = $1 AND variant_id IS NOT DISTINCT FROM $2::int
+            -- a hidden product's page is not there to open: its subscribers keep waiting
+            AND NOT EXISTS (SELECT 1 FROM products p WHERE p.id = $1 AND p.hidden)
+          ORDER BY created_at, telegram_user_id`,
         [change.product.id, change.product.variantId ?? null],
       );
       if (rows.length > 0) messages.push(...notifier.backInStock(change.product, rows.map((row) => BigInt(row.telegram_user_id)), event));

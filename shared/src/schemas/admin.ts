@@ -137,6 +137,8 @@ const ProductFields = {
   stock: Type.Optional(NullableCount({ minimum: 0, maximum: STOCK_MAX })),
   /** days to make it once none are left; null: not made to order. Left out on update: unchanged */
   made_to_order_days: Type.Optional(NullableCount({ minimum: 1, maximum: MADE_TO_ORDER_DAYS_MAX })),
+  /** true: a draft, hidden from shoppers, the bot and the feeds. Left out: a new product is shown, an edit unchanged */
+  hidden: Type.Optional(Type.Boolean()),
   ...VariantWriteFields,
 };
 
