@@ -4,7 +4,8 @@ import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@shop/shared/sta
 import { formatDateTime } from "@shop/shared/format";
 import { useToast } from "../components/Toast";
 import { ApiError, logFailure } from "../utils";
-import { createStaffAccount, fetchStaff, updateStaffAccount } from "./api";
+import { createStaffAccount, fetchStaff, issueTelegramCode, unbindTelegram, updateStaffAccount } from "./api";
+import { TelegramBindButton } from "./TelegramBinding";
 import buttons from "../components/buttons.module.css";
 import card from "../components/card.module.css";
 import form from "../components/form.module.css";
@@ -56,6 +57,17 @@ export default function StaffTab({ myId }: { myId: number | null }) {
     }
   }
 
+  async function unbind(account: StaffAccount) {
+    if (!window.confirm(`Отвязать Telegram от «${account.name || account.login}»? Кнопки в чате менеджеров перестанут работать для него.`)) return;
+    try {
+      await unbindTelegram(account.id);
+      showToast("Telegram отвязан");
+      setVersion((v) => v + 1);
+    } catch (failure) {
+      showToast(failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : "Не удалось отвязать", "error");
+    }
+  }
+
   return (
     <section className={card.card} aria-labelledby="adm-staff-title">
       <div className={card.head}>
@@ -104,7 +116,19 @@ export default function StaffTab({ myId }: { myId: number | null }) {
               </span>
               <span className={styles.badge}>{account.active ? STAFF_ROLE_LABELS[account.role] : "Отключён"}</span>
             </div>
-            <span className={text.muted}>Создан {formatDateTime(account.created_at)}</span>
+            <span className={text.muted}>
+              Создан {formatDateTime(account.created_at)} · Telegram: {account.telegram_bound ? "привязан" : "не привязан"}
+            </span>
+            {account.active && (
+              <div className={styles.row}>
+                <TelegramBindButton issue={() => issueTelegramCode(account.id)} label={account.telegram_bound ? "Привязать другой Telegram" : "Привязать Telegram"} />
+                {account.telegram_bound && (
+                  <button type="button" className={`${buttons.ghost} ${buttons.sm}`} onClick={() => void unbind(account)}>
+                    Отвязать Telegram
+                  </button>
+                )}
+              </div>
+            )}
             {account.id !== myId && (
               <div className={styles.row}>
                 <select
