@@ -1,8 +1,8 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { AUDIT_KINDS, listAudit, type AuditKind } from "@shop/core/audit";
-import { createStaff, issueBindingCode, listStaff, unbindTelegram, updateStaff } from "@shop/core/staff";
+import { createInvitation, createStaff, issueBindingCode, listStaff, unbindTelegram, updateStaff } from "@shop/core/staff";
 import { ErrorResponse, IdParams, OkResponse } from "@shop/shared/schemas/common";
-import { AuditQuery, AuditResponse, BindingCode, CreateStaffBody, StaffAccount, StaffList, UpdateStaffBody } from "@shop/shared/schemas/staff";
+import { AuditQuery, AuditResponse, BindingCode, CreateInvitationBody, CreateStaffBody, InvitationLink, StaffAccount, StaffList, UpdateStaffBody } from "@shop/shared/schemas/staff";
 import type { App } from "../app-type";
 import { badRequest } from "../http-errors";
 import { hashPassword } from "../lib/password";
@@ -57,6 +57,31 @@ export default async function adminStaffRoutes(instance: App) {
       },
     },
     async (request) => toStaffJson(await updateStaff(app.prisma, request.staff!.actor, request.params.id, request.body, hashPassword)),
+  );
+
+  app.post(
+    "/api/admin/staff/invitations",
+    {
+      onRequest,
+      schema: {
+        tags: ["admin-staff"],
+        summary: "A one-time invitation link for a new staff account with this role (works once, for 72 hours)",
+        description: "The person opens the link, chooses a login, a name and a password, and is signed in with the role. Only the token's hash is kept: the link is answered once.",
+        security,
+        body: CreateInvitationBody,
+        response: { 201: InvitationLink, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const invitation = await createInvitation(app.prisma, request.staff!.actor, request.body);
+      const path = `/admin/invite/${invitation.token}`;
+      return reply.status(201).send({
+        path,
+        link: app.config.publicUrl ? app.config.publicUrl + path : null,
+        role: invitation.role,
+        expires_at: invitation.expiresAt.toISOString(),
+      });
+    },
   );
 
   /** the code as the panel shows it: `/bind CODE`, and the bot's start link when its username is known */

@@ -25,6 +25,7 @@ import seoRoutes from "./seo";
 import deliveryRoutes from "./delivery";
 import adminDeliveryRoutes from "./admin-delivery";
 import agentRoutes from "./agents";
+import staffInvitationRoutes from "./staff-invitations";
 
 /** Every route area, in one list: `routes/<area>.ts` holds the routes of one URL area. */
 export async function registerRoutes(app: App): Promise<void> {
@@ -36,6 +37,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(adminOrderRoutes);
   await app.register(adminOrderDeskRoutes);
   await app.register(adminStaffRoutes);
+  await app.register(staffInvitationRoutes);
   await app.register(adminProductSheetRoutes);
   await app.register(adminStatsRoutes);
   await app.register(adminDeliveryRoutes);

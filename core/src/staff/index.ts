@@ -24,3 +24,5 @@ export {
   unbindTelegram,
 } from "./telegram-binding";
 export type { StaffOfTelegram } from "./telegram-binding";
+export { acceptInvitation, createInvitation, INVITATION_GONE, INVITATION_TTL_MS, readInvitation } from "./invitations";
+export type { Invitation } from "./invitations";

@@ -25,6 +25,40 @@ export const StaffAccount = Type.Object({
   telegram_bound: Type.Boolean(),
 });
 
+/** POST /api/admin/staff/invitations */
+export const CreateInvitationBody = Type.Object({
+  role: Type.String({ maxLength: 16 }),
+  /** a suggested name; the person may change it */
+  name: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type CreateInvitationBody = Static<typeof CreateInvitationBody>;
+
+export const InvitationLink = Type.Object({
+  /** /admin/invite/<token>: the page where the person sets a login and a password */
+  path: Type.String(),
+  /** the whole address with PUBLIC_URL, when it is set */
+  link: Nullable(Type.String()),
+  role: StaffRoleSchema,
+  expires_at: Type.String(),
+});
+export type InvitationLink = Static<typeof InvitationLink>;
+
+/** GET /api/staff-invitations/:token */
+export const InvitationJson = Type.Object({
+  role: StaffRoleSchema,
+  role_label: Type.String(),
+  name: Type.String(),
+  expires_at: Type.String(),
+});
+export type InvitationJson = Static<typeof InvitationJson>;
+
+export const AcceptInvitationBody = Type.Object({
+  login: Type.String({ maxLength: 64 }),
+  name: Type.String({ maxLength: 200 }),
+  password: Type.String({ maxLength: 200 }),
+});
+export type AcceptInvitationBody = Static<typeof AcceptInvitationBody>;
+
 /** POST /api/admin/staff/:id/telegram-code: the one-time binding code, shown once */
 export const BindingCode = Type.Object({
   code: Type.String(),

@@ -58,6 +58,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | "signed-in"> = {
   "GET /api/admin/staff": "staff.manage",
   "POST /api/admin/staff": "staff.manage",
   "PUT /api/admin/staff/:id": "staff.manage",
+  "POST /api/admin/staff/invitations": "staff.manage",
   "POST /api/admin/staff/:id/telegram-code": "staff.manage",
   "DELETE /api/admin/staff/:id/telegram": "staff.manage",
   // every staff member may bind their own Telegram account
