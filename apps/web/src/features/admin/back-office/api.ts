@@ -3,6 +3,7 @@ import type { BulkBody, BulkResponse, ImportResponse } from "@shop/shared/schema
 import type {
   AuditResponse,
   BindingCode,
+  InvitationLink,
   CustomerCard,
   OrderNoteJson,
   OrderNotes,
@@ -92,3 +93,6 @@ export const fetchOrderHistory = (orderId: number, signal?: AbortSignal) => admi
 
 export const fetchProductHistory = (productId: number, signal?: AbortSignal) =>
   adminRequest<AuditResponse>(`/api/admin/products/${productId}/history`, { signal });
+
+export const createInvitation = (body: { role: string; name?: string }) =>
+  adminRequest<InvitationLink>("/api/admin/staff/invitations", { method: "POST", body, authError: "manual" });
