@@ -133,6 +133,8 @@ export const OrderSearchQuery = Type.Object({
   status: Type.Optional(Type.Union([OrderStatus, Type.Literal("all")])),
   payment_status: Type.Optional(PaymentStatus),
   source: Type.Optional(Type.String({ maxLength: 32 })),
+  /** pickup | courier | cdek_point | cdek_door | pochta, or none: orders without a method */
+  delivery_method: Type.Optional(Type.String({ maxLength: 32 })),
   from: Type.Optional(DateText),
   to: Type.Optional(DateText),
   page: Type.Optional(Page),

@@ -21,6 +21,7 @@ export interface OrderSearchParams {
   status?: string;
   payment_status?: string;
   source?: string;
+  delivery_method?: string;
   from?: string;
   to?: string;
   page?: number;
