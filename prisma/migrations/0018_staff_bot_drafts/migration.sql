@@ -16,6 +16,14 @@ CREATE UNIQUE INDEX "admin_users_bind_code_hash_key" ON "admin_users"("bind_code
 -- A hidden product (a draft, or one taken off sale) is the admin's only: no shopper, bot or feed sees it.
 ALTER TABLE "products" ADD COLUMN     "hidden" BOOLEAN NOT NULL DEFAULT false;
 
+-- hiding or showing a product changes the shop's catalogue: the version's trigger (0007_stock) lists the column
+DROP TRIGGER "catalog_changed" ON "products";
+
+CREATE CONSTRAINT TRIGGER "catalog_changed"
+    AFTER INSERT OR DELETE OR UPDATE OF "id", "sku", "name", "search_name", "price", "description", "material", "width",
+        "height", "depth", "made_to_order_days", "hidden", "created_at", "updated_at" ON "products"
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "catalog_changed"();
+
 -- CreateTable
 CREATE TABLE "staff_invitations" (
     "id" SERIAL NOT NULL,

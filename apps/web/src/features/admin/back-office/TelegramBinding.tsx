@@ -14,7 +14,7 @@ export function BindingCodeBox({ code }: { code: BindingCode }) {
   return (
     <div className={styles.codeBox} data-testid="binding-code" role="status">
       <span>
-        Отправьте боту магазина: <code className={styles.code}>{code.command}</code>
+        Отправьте боту магазина: <code className={`${styles.code} ${styles.codeWord}`}>{code.command}</code>
       </span>
       {code.link && (
         <a href={code.link} target="_blank" rel="noreferrer">
@@ -45,7 +45,7 @@ export function TelegramBindButton({ issue, label = "Привязать Telegram
   }
 
   return (
-    <div className={styles.list}>
+    <div className={styles.bindBlock}>
       <button type="button" className={`${buttons.ghost} ${buttons.sm}`} disabled={busy} onClick={() => void ask()}>
         {code ? "Новый код" : label}
       </button>

@@ -121,10 +121,10 @@ export default function DashboardPage() {
               aria-selected={tab === item.id}
               className={`${styles.tab} ${tab === item.id ? styles.active : ""}`}
               aria-label={item.label}
+              data-short={item.short}
               onClick={() => selectTab(item.id)}
             >
               <span className={styles.full}>{item.label}</span>
-              <span className={styles.short}>{item.short}</span>
             </button>
           ))}
         </nav>
