@@ -25,19 +25,21 @@ type BulkChoice = (typeof BULK_CHOICES)[number];
 /** What the confirmation asks: «Скрыть 3 товара от покупателей?» */
 export function bulkQuestion(choice: BulkChoice, count: number, value: string, categoryNames: string[]): string {
   const products = `${count} ${plural(count, "товар", "товара", "товаров")}`;
+  // after «у», «для» the count reads apart: «у выбранных товаров (21)»
+  const selected = `выбранных товаров (${count})`;
   switch (choice.action) {
     case "price_percent":
       return `Изменить цену ${products} на ${Number(value.replace(",", ".")) > 0 ? "+" : ""}${value}%?`;
     case "price_set":
-      return `Поставить цену ${value} руб. для ${products}?`;
+      return `Поставить цену ${value} руб. для ${selected}?`;
     case "stock_set":
-      return value.trim() === "" ? `Перестать вести остаток у ${products}?` : `Поставить остаток ${value} шт. для ${products}?`;
+      return value.trim() === "" ? `Перестать вести остаток у ${selected}?` : `Поставить остаток ${value} шт. для ${selected}?`;
     case "category_set":
-      return categoryNames.length === 0 ? `Убрать основную категорию у ${products}?` : `Перенести ${products} в «${categoryNames[0]}»?`;
+      return categoryNames.length === 0 ? `Убрать основную категорию у ${selected}?` : `Перенести ${products} в «${categoryNames[0]}»?`;
     case "tags_add":
-      return `Добавить теги ${categoryNames.map((name) => `«${name}»`).join(", ")} для ${products}?`;
+      return `Добавить теги ${categoryNames.map((name) => `«${name}»`).join(", ")} для ${selected}?`;
     case "tags_remove":
-      return `Убрать теги ${categoryNames.map((name) => `«${name}»`).join(", ")} у ${products}?`;
+      return `Убрать теги ${categoryNames.map((name) => `«${name}»`).join(", ")} у ${selected}?`;
     case "hide":
       return `Скрыть ${products} от покупателей? Они останутся в панели как черновики.`;
     case "show":
