@@ -30,7 +30,7 @@ export const DASHBOARD_TABS = [
   { id: "picking", label: "Сборка", short: "Сборка", permission: "orders.pick" },
   { id: "stats", label: "Статистика", short: "Статистика", permission: "stats.read" },
   { id: "delivery", label: "Доставка", short: "Доставка", permission: "settings" },
-  { id: "staff", label: "Сотрудники", short: "Сотрудники", permission: "staff.manage" },
+  { id: "staff", label: "Сотрудники", short: "Команда", permission: "staff.manage" },
   { id: "audit", label: "Журнал", short: "Журнал", permission: "audit.read" },
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]["id"];

@@ -189,6 +189,7 @@ export default function ProductsTable({ reloadKey, onChanged }: Props) {
           ids={[...selected]}
           onClear={() => setSelected(new Set())}
           onDone={() => {
+            setSelected(new Set());
             setVersion((v) => v + 1);
             onChanged();
           }}
