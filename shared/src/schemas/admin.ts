@@ -216,6 +216,19 @@ export const KpiResponse = Type.Object({
 });
 export type KpiResponse = Static<typeof KpiResponse>;
 
+/** GET /api/admin/stats/kpi-previous: the period's figures and, beside them, the period just before it */
+export const KpiComparison = Type.Object({
+  from: Type.String(),
+  to: Type.String(),
+  current: KpiResponse,
+  /** null for period=all */
+  previous: Type.Union([
+    Type.Null(),
+    Type.Object({ from: Type.String(), to: Type.String(), kpi: KpiResponse }),
+  ]),
+});
+export type KpiComparison = Static<typeof KpiComparison>;
+
 export const SeriesResponse = Type.Object({
   labels: Type.Array(Type.String()),
   data: Type.Array(Type.Number()),

@@ -48,6 +48,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | "signed-in"> = {
   "PUT /api/admin/picking/:id/status": "orders.status.picking",
 
   "GET /api/admin/stats/kpi": "stats.read",
+  "GET /api/admin/stats/kpi-previous": "stats.read",
   "GET /api/admin/stats/orders-over-time": "stats.read",
   "GET /api/admin/stats/revenue-over-time": "stats.read",
   "GET /api/admin/stats/orders-by-status": "stats.read",
