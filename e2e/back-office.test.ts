@@ -126,7 +126,9 @@ describe.skipIf(!chromiumPath())("staff, packing and the log", () => {
       await row.getByRole("button", { name: `Показать заказ #${orderNumbers[1]}` }).click();
       await page.getByLabel("Новая заметка").fill(`Позвонить перед отправкой (${viewport})`);
       await page.getByRole("button", { name: "Добавить", exact: true }).click();
-      await expect.poll(() => page.getByText(`Позвонить перед отправкой (${viewport})`).isVisible()).toBe(true);
+      // the note, and its line in the order's history below it
+      await expect.poll(() => page.getByText(`Позвонить перед отправкой (${viewport})`).count()).toBe(2);
+      await expect.poll(() => page.getByText(`Позвонить перед отправкой (${viewport})`).first().isVisible()).toBe(true);
       await page.getByRole("button", { name: "Карточка покупателя" }).click();
       await expect.poll(() => page.getByTestId("customer-card").textContent()).toContain("Заказов: 1");
       await screenshot(page, "back-office-orders", viewport, true);

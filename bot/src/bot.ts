@@ -13,6 +13,7 @@ import { backInStockFeature, backInStockStartFeature } from "./back-in-stock";
 import { reviewsFeature } from "./reviews";
 import { helpFeature } from "./help";
 import { inlineSearchFeature } from "./inline-search";
+import { staffBindingFeature } from "./staff-binding";
 
 export const FALLBACK_TEXTS = {
   failed: "Что-то пошло не так. Попробуйте ещё раз чуть позже.",
@@ -59,6 +60,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot {
     if (ctx.from && ctx.chat?.type === "private") await markBotUnblocked(deps.db, ctx.from.id).catch(() => {});
     return next();
   });
+  features.use(staffBindingFeature(deps));
   // before the website checkout's start parameter: notify_… is the website's «Сообщить о поступлении»
   features.use(backInStockStartFeature(deps));
   features.use(preparedOrderFeature(deps));

@@ -7,6 +7,8 @@ import type { BotDeps } from "./deps";
 import { parseCallback } from "./callback-data";
 import { canInvoice, canRegisterShipment, canTypeTrack, managerKeyboard } from "./keyboards";
 import { managerOrderText } from "./order-text";
+import { staffForPress } from "./staff-gate";
+import { PICKING_STATUSES } from "@shop/shared/staff";
 
 export const MANAGER_TEXTS = {
   notAllowed: "Менять статус заказа могут только менеджеры магазина.",
@@ -16,29 +18,28 @@ export const MANAGER_TEXTS = {
 } as const;
 
 /**
- * The status buttons under a manager's order card. Only chats listed in MANAGER_CHAT_IDS may press them (a
- * callback carries the chat it came from, which Telegram vouches for); the change goes through the same service
- * as the admin panel, so the customer is notified the same way, and the card is redrawn with the new status.
+ * The status buttons under a manager's order card. Only chats listed in MANAGER_CHAT_IDS hold them (a callback
+ * carries the chat it came from, which Telegram vouches for), and the presser must be a staff account allowed
+ * that status (staff-gate.ts: a «Сборщик» moves orders to 'В работе' and 'Отправлен' only); the change goes
+ * through the same service as the admin panel, so the customer is notified the same way and the audit log names
+ * the person, and the card is redrawn with the new status.
  */
-export function managerFeature({ db, notifier, config, log }: BotDeps): Composer<Context> {
-  const managerChats = new Set(config.telegram.managerChatIds.map(String));
+export function managerFeature(deps: BotDeps): Composer<Context> {
+  const { db, notifier, config } = deps;
   const feature = new Composer<Context>();
 
   feature.callbackQuery(/^st:/, async (ctx) => {
-    const chatId = ctx.callbackQuery.message?.chat.id;
-    if (chatId === undefined || !managerChats.has(String(chatId))) {
-      log.warn({ chatId, userId: ctx.from.id }, "status button pressed outside a manager chat");
-      await ctx.answerCallbackQuery({ text: MANAGER_TEXTS.notAllowed, show_alert: true });
-      return;
-    }
     const action = parseCallback(ctx.callbackQuery.data);
     if (action?.kind !== "status") {
       await ctx.answerCallbackQuery({ text: MANAGER_TEXTS.staleButton });
       return;
     }
+    const picking = (PICKING_STATUSES as readonly string[]).includes(action.status);
+    const staff = await staffForPress(deps, ctx, picking ? "orders.status.picking" : "orders.status", MANAGER_TEXTS.notAllowed);
+    if (!staff) return;
     let order;
     try {
-      ({ order } = await changeOrderStatus(db, notifier, action.orderId, action.status));
+      ({ order } = await changeOrderStatus(db, notifier, action.orderId, action.status, staff.actor));
     } catch (error) {
       if (!(error instanceof ShopError)) throw error;
       await ctx.answerCallbackQuery({ text: error.kind === "not-found" ? MANAGER_TEXTS.orderGone : error.message, show_alert: true });
@@ -47,7 +48,7 @@ export function managerFeature({ db, notifier, config, log }: BotDeps): Composer
     // the card keeps saying how the order travels
     const shipment = (await orderDeliveries(db, [order.id])).get(order.id) ?? null;
     order.delivery = shipment;
-    const who = ctx.from.username ? "@" + ctx.from.username : [ctx.from.first_name, ctx.from.last_name].filter(Boolean).join(" ");
+    const who = staff.name;
     await ctx.answerCallbackQuery({ text: MANAGER_TEXTS.changed(statusLabel(order.status)) });
     await ctx
       .editMessageText(managerOrderText(order, { changedBy: who }), {

@@ -10,6 +10,7 @@ import type { BotDeps } from "./deps";
 import { parseCallback } from "./callback-data";
 import { canInvoice, deliveryCostKeyboard, managerKeyboard } from "./keyboards";
 import { managerOrderText } from "./order-text";
+import { staffForPress } from "./staff-gate";
 
 export const PAYMENT_BOT_TEXTS = {
   notAllowed: "Выставлять счета могут только менеджеры магазина.",
@@ -34,7 +35,8 @@ const FORCE_REPLY = { force_reply: true as const, input_field_placeholder: "На
  * fixes the delivery and queues the invoice for the customer. Customers: the pre-checkout query is answered from
  * the database, and a successful payment is recorded once.
  */
-export function paymentsFeature({ db, notifier, config, log }: BotDeps): Composer<Context> {
+export function paymentsFeature(deps: BotDeps): Composer<Context> {
+  const { db, notifier, config, log } = deps;
   const managerChats = new Set(config.telegram.managerChatIds.map(String));
   const paymentsOn = config.payments !== null;
   const feature = new Composer<Context>();
@@ -55,16 +57,15 @@ export function paymentsFeature({ db, notifier, config, log }: BotDeps): Compose
   }
 
   feature.callbackQuery(/^(iv|ib|dc):/, async (ctx) => {
-    const chatId = ctx.callbackQuery.message?.chat.id;
-    if (chatId === undefined || !managerChats.has(String(chatId))) {
-      await ctx.answerCallbackQuery({ text: PAYMENT_BOT_TEXTS.notAllowed, show_alert: true });
-      return;
-    }
     const action = parseCallback(ctx.callbackQuery.data);
     if (action?.kind !== "invoice" && action?.kind !== "invoice-back" && action?.kind !== "delivery-cost") {
       await ctx.answerCallbackQuery();
       return;
     }
+    // invoices are the managers': a «Сборщик» sees no prices (docs/telegram.md#managers)
+    const staff = await staffForPress(deps, ctx, "payments", PAYMENT_BOT_TEXTS.notAllowed);
+    if (!staff) return;
+    const chatId = ctx.callbackQuery.message!.chat.id;
     const order = await orderFor(ctx, action.orderId);
     if (!order) return;
     if (action.kind === "invoice") {
@@ -89,7 +90,7 @@ export function paymentsFeature({ db, notifier, config, log }: BotDeps): Compose
     }
     let invoiced: Order;
     try {
-      invoiced = await issueInvoice(db, notifier, order.id, action.rubles, paymentsOn);
+      invoiced = await issueInvoice(db, notifier, order.id, action.rubles, paymentsOn, staff.actor);
     } catch (error) {
       if (!(error instanceof ShopError)) throw error;
       await ctx.answerCallbackQuery({ text: error.message, show_alert: true });
@@ -105,10 +106,16 @@ export function paymentsFeature({ db, notifier, config, log }: BotDeps): Compose
     const key = { chatId: BigInt(ctx.chat.id), userId: BigInt(ctx.from.id) };
     const prompt = await db.prisma.deliveryCostPrompt.findUnique({ where: { chatId_userId: key } });
     if (!prompt || prompt.purpose !== "delivery_cost" || ctx.msg.text.startsWith("/")) return next();
+    // asked again: the person's rights may have changed since the button
+    const staff = await staffForPress(deps, ctx, "payments", PAYMENT_BOT_TEXTS.notAllowed);
+    if (!staff) {
+      await db.prisma.deliveryCostPrompt.deleteMany({ where: key });
+      return;
+    }
     let invoiced: Order;
     try {
       checkDeliveryCost(ctx.msg.text);
-      invoiced = await issueInvoice(db, notifier, prompt.orderId, ctx.msg.text, paymentsOn);
+      invoiced = await issueInvoice(db, notifier, prompt.orderId, ctx.msg.text, paymentsOn, staff.actor);
     } catch (error) {
       if (!(error instanceof ShopError)) throw error;
       // a sum that is not one asks again; an order that cannot be invoiced ends the question

@@ -5,6 +5,7 @@ import { ShopError } from "@shop/core/errors";
 import type { BotDeps } from "./deps";
 import { parseCallback } from "./callback-data";
 import { MANAGER_TEXTS } from "./manager";
+import { staffForPress } from "./staff-gate";
 
 export const SHIPMENT_TEXTS = {
   registered: (track: string | null) => (track ? `Отправление зарегистрировано в СДЭК, трек ${track}` : "Отправление зарегистрировано в СДЭК"),
@@ -18,21 +19,19 @@ const FORCE_REPLY = { force_reply: true as const, input_field_placeholder: "На
 
 /**
  * '📦 Отправить в СДЭК' under a manager's card (docs/delivery.md#after-the-order): registers the order's parcel with
- * СДЭК as the admin panel does; the customer gets the track number once it is known. Manager chats only.
+ * СДЭК as the admin panel does; the customer gets the track number once it is known. Manager chats only, by a
+ * staff account allowed to change orders (staff-gate.ts).
  */
-export function shipmentFeature({ db, notifier, config, log }: BotDeps): Composer<Context> {
-  const managerChats = new Set(config.telegram.managerChatIds.map(String));
+export function shipmentFeature(deps: BotDeps): Composer<Context> {
+  const { db, notifier, config } = deps;
   const desk = new DeliveryDesk(db, config.delivery);
   const feature = new Composer<Context>();
 
   // 'Ввести трек-номер': the manager's next message in that chat is the number (remembered in the database)
   feature.callbackQuery(/^tn:/, async (ctx) => {
-    const chatId = ctx.callbackQuery.message?.chat.id;
-    if (chatId === undefined || !managerChats.has(String(chatId))) {
-      log.warn({ chatId, userId: ctx.from.id }, "track number button pressed outside a manager chat");
-      await ctx.answerCallbackQuery({ text: MANAGER_TEXTS.notAllowed, show_alert: true });
-      return;
-    }
+    const staff = await staffForPress(deps, ctx, "orders.status.picking", MANAGER_TEXTS.notAllowed);
+    if (!staff) return;
+    const chatId = ctx.callbackQuery.message!.chat.id;
     const action = parseCallback(ctx.callbackQuery.data);
     const order = action?.kind === "track" ? await db.transaction((sql) => readOrder(sql, action.orderId)) : null;
     if (!order) {
@@ -50,14 +49,19 @@ export function shipmentFeature({ db, notifier, config, log }: BotDeps): Compose
   });
 
   feature.on("message:text", async (ctx, next) => {
-    if (!managerChats.has(String(ctx.chat.id)) || !ctx.from) return next();
+    if (!deps.config.telegram.managerChatIds.some((id) => String(id) === String(ctx.chat.id)) || !ctx.from) return next();
     const key = { chatId: BigInt(ctx.chat.id), userId: BigInt(ctx.from.id) };
     const prompt = await db.prisma.deliveryCostPrompt.findUnique({ where: { chatId_userId: key } });
     if (!prompt || prompt.purpose !== "track_number" || ctx.msg.text.startsWith("/")) return next();
-    const who = ctx.from.username ? `@${ctx.from.username}` : [ctx.from.first_name, ctx.from.last_name].filter(Boolean).join(" ");
+    // asked again: the person's rights may have changed since the button
+    const staff = await staffForPress(deps, ctx, "orders.status.picking", MANAGER_TEXTS.notAllowed);
+    if (!staff) {
+      await db.prisma.deliveryCostPrompt.deleteMany({ where: key });
+      return;
+    }
     let shipment;
     try {
-      shipment = await setTrackNumber(db, notifier as DeliveryNotifier, prompt.orderId, ctx.msg.text, { staffId: null, staffName: who, via: "bot" });
+      shipment = await setTrackNumber(db, notifier as DeliveryNotifier, prompt.orderId, ctx.msg.text, staff.actor);
     } catch (error) {
       if (!(error instanceof ShopError)) throw error;
       // a number that is not one asks again; an order that is gone ends the question
@@ -71,19 +75,15 @@ export function shipmentFeature({ db, notifier, config, log }: BotDeps): Compose
   });
 
   feature.callbackQuery(/^sh:/, async (ctx) => {
-    const chatId = ctx.callbackQuery.message?.chat.id;
-    if (chatId === undefined || !managerChats.has(String(chatId))) {
-      log.warn({ chatId, userId: ctx.from.id }, "shipment button pressed outside a manager chat");
-      await ctx.answerCallbackQuery({ text: MANAGER_TEXTS.notAllowed, show_alert: true });
-      return;
-    }
     const action = parseCallback(ctx.callbackQuery.data);
     if (action?.kind !== "shipment") {
       await ctx.answerCallbackQuery({ text: MANAGER_TEXTS.staleButton });
       return;
     }
+    const staff = await staffForPress(deps, ctx, "orders.status", MANAGER_TEXTS.notAllowed);
+    if (!staff) return;
     try {
-      const shipment = await registerCdekShipment(db, desk, notifier as DeliveryNotifier, action.orderId);
+      const shipment = await registerCdekShipment(db, desk, notifier as DeliveryNotifier, action.orderId, staff.actor);
       await ctx.answerCallbackQuery({ text: SHIPMENT_TEXTS.registered(shipment.trackNumber), show_alert: true });
     } catch (error) {
       if (!(error instanceof ShopError)) throw error;

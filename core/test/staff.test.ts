@@ -54,8 +54,8 @@ describe("staff accounts", () => {
 
   it("an owner cannot switch themselves off or give up their role, and nothing is logged", async () => {
     const before = (await listAudit(db, {})).total;
-    expect(await refusal(updateStaff(db.prisma, owner, owner.staffId, { active: false }, hash))).toMatchObject(shopError("forbidden", NOT_YOURSELF));
-    expect(await refusal(updateStaff(db.prisma, owner, owner.staffId, { role: "picker" }, hash))).toMatchObject(shopError("forbidden", NOT_YOURSELF));
+    expect(await refusal(updateStaff(db.prisma, owner, owner.staffId!, { active: false }, hash))).toMatchObject(shopError("forbidden", NOT_YOURSELF));
+    expect(await refusal(updateStaff(db.prisma, owner, owner.staffId!, { role: "picker" }, hash))).toMatchObject(shopError("forbidden", NOT_YOURSELF));
     expect((await listAudit(db, {})).total).toBe(before);
   });
 });

@@ -53,7 +53,7 @@ export default async function adminDeliveryRoutes(instance: App) {
       },
     },
     async (request) => {
-      const shipment = await registerCdekShipment(app.db, app.delivery, app.notifier, request.params.id);
+      const shipment = await registerCdekShipment(app.db, app.delivery, app.notifier, request.params.id, request.staff!.actor);
       return { order_id: request.params.id, delivery: toWireDelivery(shipment)! };
     },
   );

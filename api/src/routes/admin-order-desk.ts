@@ -26,6 +26,7 @@ const toSearch = (query: OrderSearchQuery): OrderSearch => ({
   status: query.status,
   paymentStatus: query.payment_status,
   source: query.source,
+  deliveryMethod: query.delivery_method,
   from: query.from,
   to: query.to,
   page: query.page,

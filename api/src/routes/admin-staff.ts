@@ -1,8 +1,8 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { AUDIT_KINDS, listAudit, type AuditKind } from "@shop/core/audit";
-import { createStaff, listStaff, updateStaff } from "@shop/core/staff";
-import { ErrorResponse, IdParams } from "@shop/shared/schemas/common";
-import { AuditQuery, AuditResponse, CreateStaffBody, StaffAccount, StaffList, UpdateStaffBody } from "@shop/shared/schemas/staff";
+import { createInvitation, createStaff, issueBindingCode, listStaff, unbindTelegram, updateStaff } from "@shop/core/staff";
+import { ErrorResponse, IdParams, OkResponse } from "@shop/shared/schemas/common";
+import { AuditQuery, AuditResponse, BindingCode, CreateInvitationBody, CreateStaffBody, InvitationLink, StaffAccount, StaffList, UpdateStaffBody } from "@shop/shared/schemas/staff";
 import type { App } from "../app-type";
 import { badRequest } from "../http-errors";
 import { hashPassword } from "../lib/password";
@@ -57,6 +57,77 @@ export default async function adminStaffRoutes(instance: App) {
       },
     },
     async (request) => toStaffJson(await updateStaff(app.prisma, request.staff!.actor, request.params.id, request.body, hashPassword)),
+  );
+
+  app.post(
+    "/api/admin/staff/invitations",
+    {
+      onRequest,
+      schema: {
+        tags: ["admin-staff"],
+        summary: "A one-time invitation link for a new staff account with this role (works once, for 72 hours)",
+        description: "The person opens the link, chooses a login, a name and a password, and is signed in with the role. Only the token's hash is kept: the link is answered once.",
+        security,
+        body: CreateInvitationBody,
+        response: { 201: InvitationLink, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const invitation = await createInvitation(app.prisma, request.staff!.actor, request.body);
+      const path = `/admin/invite/${invitation.token}`;
+      return reply.status(201).send({
+        path,
+        link: app.config.publicUrl ? app.config.publicUrl + path : null,
+        role: invitation.role,
+        expires_at: invitation.expiresAt.toISOString(),
+      });
+    },
+  );
+
+  /** the code as the panel shows it: `/bind CODE`, and the bot's start link when its username is known */
+  const bindingJson = async (staffId: number) => {
+    const { code, expiresAt } = await issueBindingCode(app.prisma, staffId);
+    const username = app.botInfo.username;
+    return { code, expires_at: expiresAt.toISOString(), command: `/bind ${code}`, link: username ? `https://t.me/${username}?start=bind_${code}` : null };
+  };
+  const bindingSchema = {
+    tags: ["admin-staff"],
+    security,
+    description:
+      "The code works once, for 15 minutes; a new code replaces the previous one. The person sends `/bind CODE` to the " +
+      "shop's bot (or opens the link); their Telegram account is then bound and their presses on the managers' " +
+      "buttons are done with their role's rights (docs/telegram.md#managers).",
+    response: { 200: BindingCode, ...errors },
+  };
+
+  app.post(
+    "/api/admin/staff/:id/telegram-code",
+    { onRequest, schema: { ...bindingSchema, summary: "A one-time code that binds a staff account to the Telegram account that sends it to the bot", params: IdParams } },
+    async (request) => bindingJson(request.params.id),
+  );
+
+  app.post(
+    "/api/admin/me/telegram-code",
+    { onRequest, schema: { ...bindingSchema, summary: "A one-time code that binds the signed-in account to the Telegram account that sends it to the bot" } },
+    async (request) => bindingJson(request.staff!.id),
+  );
+
+  app.delete(
+    "/api/admin/staff/:id/telegram",
+    {
+      onRequest,
+      schema: {
+        tags: ["admin-staff"],
+        summary: "Unbind a staff account's Telegram account: its presses in the managers' chat are refused from now on",
+        security,
+        params: IdParams,
+        response: { 200: OkResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await unbindTelegram(app.prisma, request.staff!.actor, request.params.id);
+      return { ok: true as const };
+    },
   );
 
   app.get(

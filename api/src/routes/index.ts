@@ -27,6 +27,7 @@ import adminDeliveryRoutes from "./admin-delivery";
 import agentRoutes from "./agents";
 import reviewRoutes from "./reviews";
 import adminReviewRoutes from "./admin-reviews";
+import staffInvitationRoutes from "./staff-invitations";
 
 /** Every route area, in one list: `routes/<area>.ts` holds the routes of one URL area. */
 export async function registerRoutes(app: App): Promise<void> {
@@ -38,6 +39,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(adminOrderRoutes);
   await app.register(adminOrderDeskRoutes);
   await app.register(adminStaffRoutes);
+  await app.register(staffInvitationRoutes);
   await app.register(adminProductSheetRoutes);
   await app.register(adminStatsRoutes);
   await app.register(adminDeliveryRoutes);

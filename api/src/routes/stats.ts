@@ -1,5 +1,5 @@
 import Type from "typebox";
-import { KpiResponse, SeriesResponse, StatsQuery, TopCustomer, TopProduct } from "@shop/shared/schemas/admin";
+import { KpiComparison, KpiResponse, SeriesResponse, StatsQuery, TopCustomer, TopProduct } from "@shop/shared/schemas/admin";
 import { ErrorResponse } from "@shop/shared/schemas/common";
 import { autoCommitSql } from "@shop/prisma/db";
 import type { App } from "../app-type";
@@ -8,6 +8,7 @@ import {
   kpi,
   ordersBySource,
   ordersByStatus,
+  previousRange,
   resolveRange,
   series,
   topCustomers,
@@ -48,6 +49,21 @@ export default async function adminStatsRoutes(app: App) {
     );
 
   stat("kpi", "Orders, revenue and average order value", KpiResponse, async (range) => toWireKpi(await kpi(sql, range)));
+  stat(
+    "kpi-previous",
+    "The period's orders, revenue and average order value beside the same figures for the period just before it, as many days long (none for period=all)",
+    KpiComparison,
+    async (range) => {
+      const before = previousRange(range);
+      const [current, previous] = await Promise.all([kpi(sql, range), before ? kpi(sql, before) : null]);
+      return {
+        from: range.from,
+        to: range.to,
+        current: toWireKpi(current),
+        previous: before && previous ? { from: before.from, to: before.to, kpi: toWireKpi(previous) } : null,
+      };
+    },
+  );
   stat("orders-over-time", "Orders per day (per week or month for long periods), zero-filled", SeriesResponse, (range) =>
     series(sql, range, "orders"),
   );

@@ -26,6 +26,7 @@ export const toStaffJson = (account: StaffAccount): StaffJson => ({
   role: account.role,
   active: account.active,
   created_at: account.createdAt.toISOString(),
+  telegram_bound: account.telegramId !== null,
 });
 
 export const toAuditEntryJson = (entry: AuditEntry): AuditEntryJson => ({

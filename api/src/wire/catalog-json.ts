@@ -76,8 +76,8 @@ export class CatalogJson {
       if (i > 0) pieces.push(COMMA);
       const product = page.products[i]!;
       const stock = stockNow.get(product.id);
-      // the admin's copy of a product with switched-off variants is not the shop's page: written as it is
-      const adminOnly = product.variants?.some((variant) => !variant.enabled) === true;
+      // the admin's copy of a product with switched-off variants, or a hidden one, is not the shop's page: written as it is
+      const adminOnly = product.variants?.some((variant) => !variant.enabled) === true || product.hidden === true;
       pieces.push(
         (stock === undefined || stock === product.stock) && !adminOnly
           ? this.product(product)

@@ -1,15 +1,16 @@
 import type { Database, Sql } from "@shop/prisma/db";
 import type { Product } from "@shop/shared/schemas/catalog";
 
-/** Who made a change, and from where: the panel (a signed-in staff account) or the bot (a bound manager). */
+/**
+ * Who made a change, and from where: the panel (a signed-in staff account) or the bot (a bound manager). No
+ * staffId: a press in a managers' chat of a shop that has bound nobody yet (docs/telegram.md), named by its
+ * Telegram account.
+ */
 export interface AuditActor {
-  staffId: number;
+  staffId: number | null;
   staffName: string;
   via: "panel" | "bot";
 }
-
-/** Who wrote an entry: a staff account, or a manager in the bot's managers' chat not bound to one (no staff id). */
-export type AuditAuthor = AuditActor | { staffId: null; staffName: string; via: "bot" };
 
 export const AUDIT_KINDS = ["product", "stock", "category", "order", "invoice", "refund", "settings", "staff", "review"] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
@@ -41,7 +42,7 @@ export interface AuditEntry extends Required<Omit<AuditChange, "entityId" | "bef
  * transaction): a change rolled back leaves no entry, and an entry never outlives its change. Without an actor
  * (a shopper's order taking stock, the shop's own jobs) nothing is written: the log is of staff's changes.
  */
-export async function recordAudit(sql: Sql, actor: AuditAuthor | undefined, change: AuditChange): Promise<void> {
+export async function recordAudit(sql: Sql, actor: AuditActor | undefined, change: AuditChange): Promise<void> {
   if (!actor) return;
   await sql.query(
     `INSERT INTO audit_log (staff_id, staff_name, via, kind, action, entity_id, label, before, after)
@@ -170,6 +171,7 @@ function productForLog(product: Product): Record<string, unknown> {
     made_to_order_days: product.made_to_order_days,
     categories: product.categories.map((category) => category.name),
     images: product.images.map((image) => image.image_url),
+    hidden: product.hidden === true,
   };
 }
 

@@ -35,6 +35,8 @@ export interface CatalogRows extends Partial<VariantRows> {
     made_to_order_days: number | null;
     /** when it was put in the catalogue («Новинки»); absent: its id's place stands for it */
     created_at?: Date | string;
+    /** a draft or a product taken off sale: only the admin's list has it (docs/product.md#drafts-and-hidden-products) */
+    hidden?: boolean;
   }[];
   /** in display order: position, then id */
   images: { id: number; product_id: number; image_url: string }[];
@@ -164,6 +166,11 @@ export class CatalogSnapshot {
   private products: Product[] = [];
   /** by position, where the admin's product differs from the shop's (switched-off variants) */
   private readonly adminProducts = new Map<number, Product>();
+  /**
+   * hidden products (drafts, products taken off sale), newest first, as the admin sees them: in no list, search,
+   * page or recommendation of the shop, only in the admin's list (first there)
+   */
+  private hiddenProducts: Product[] = [];
   private cards: ProductCard[] = [];
   /** option value in lower case → 1 at the positions of products with an enabled variant having it */
   private readonly optionValueFlags = new Map<string, Uint8Array>();
@@ -258,13 +265,15 @@ export class CatalogSnapshot {
     }
     const categoriesOf = new Map<number, CategoryRef[]>();
     const counts = new Map<number, number>();
+    const hiddenIds = new Set(rows.products.filter((row) => row.hidden).map((row) => row.id));
     for (const link of rows.links) {
       const category = categoryById.get(link.category_id);
       if (!category) continue;
       let list = categoriesOf.get(link.product_id);
       if (!list) categoriesOf.set(link.product_id, (list = []));
       list.push({ id: category.id, name: category.name, type: category.type });
-      counts.set(category.id, (counts.get(category.id) ?? 0) + 1);
+      // a category counts the products a shopper finds in it
+      if (!hiddenIds.has(link.product_id)) counts.set(category.id, (counts.get(category.id) ?? 0) + 1);
     }
     this.categoryList = rows.categories
       .map((c) => ({ id: c.id, name: c.name, type: c.type, product_count: counts.get(c.id) ?? 0 }))
@@ -274,7 +283,31 @@ export class CatalogSnapshot {
     const priceOf = new Map(rows.products.map((p) => [p.id, Number(p.price)] as const));
     const ratingOf = new Map((rows.ratings ?? []).map((r) => [r.product_id, { average: r.average, count: r.count }] as const));
     const extrasOf = productExtras(rows, (id) => priceOf.get(id), (id) => (imagesOf.get(id) ?? []).map((image) => image.id));
-    const sorted = [...rows.products].sort(newestFirst);
+    const sorted = (hiddenIds.size === 0 ? [...rows.products] : rows.products.filter((row) => !hiddenIds.has(row.id))).sort(newestFirst);
+    this.hiddenProducts = rows.products
+      .filter((row) => hiddenIds.has(row.id))
+      .sort(newestFirst)
+      .map((row) => {
+        const extras = extrasOf.get(row.id);
+        const figures = shownFigures({ price: Number(row.price), stock: row.stock, made_to_order_days: row.made_to_order_days }, extras);
+        return {
+          id: row.id,
+          name: row.name,
+          price: figures.price,
+          sku: row.sku,
+          description: row.description,
+          material: row.material,
+          width: row.width,
+          height: row.height,
+          depth: row.depth,
+          images: imagesOf.get(row.id) ?? [],
+          categories: (categoriesOf.get(row.id) ?? []).sort(compareCategories),
+          stock: figures.stock,
+          made_to_order_days: figures.made_to_order_days,
+          hidden: true,
+          ...extraKeys(extras, true),
+        };
+      });
     const n = sorted.length;
     this.products = new Array<Product>(n);
     this.cards = new Array<ProductCard>(n);
@@ -595,13 +628,28 @@ export class CatalogSnapshot {
   }
 
   /**
-   * The admin's product list: every product, newest first, with its images and categories; `query` (when not
-   * blank) keeps the products the shop's search finds for it, by the same matching (search.ts); `soldOut` keeps
-   * only sold-out products (stock 0). A page past the end is an empty list with the real totals.
+   * The admin's product list: every product, newest first, with its images and categories — the hidden ones
+   * (drafts) first, then the shop's; `query` (when not blank) keeps the products the shop's search finds for it, by
+   * the same matching (search.ts; a hidden product by its name or article holding the query); `soldOut` keeps only
+   * sold-out products (stock 0). A page past the end is an empty list with the real totals.
    */
   adminList(query: string, page: number, limit: number, soldOut = false): { products: Product[]; total: number; totalPages: number; page: number } {
     const needle = searchText(query);
+    const hidden = this.hiddenProducts.filter(
+      (product) =>
+        (!soldOut || product.stock === 0) &&
+        (needle.length === 0 || searchText(product.name).includes(needle) || product.sku.toLowerCase().includes(needle)),
+    );
+    const shown = this.shownAdminList(needle, Math.max(0, (page - 1) * limit - hidden.length), limit, soldOut);
     const skip = (page - 1) * limit;
+    const fromHidden = hidden.slice(skip, skip + limit);
+    const products = [...fromHidden, ...shown.products.slice(0, limit - fromHidden.length)];
+    const total = hidden.length + shown.total;
+    return { products, total, totalPages: Math.ceil(total / limit), page };
+  }
+
+  /** adminList of the shop's products: `skip` of them, then up to `limit` */
+  private shownAdminList(needle: string, skip: number, limit: number, soldOut: boolean): { products: Product[]; total: number } {
     let total: number;
     let positions: ArrayLike<number>;
     if (soldOut) {
@@ -617,7 +665,7 @@ export class CatalogSnapshot {
       positions = all.slice(skip, skip + limit);
     }
     const products = Array.from(positions, (pos) => this.adminProducts.get(pos) ?? this.products[pos]!);
-    return { products, total, totalPages: Math.ceil(total / limit), page };
+    return { products, total };
   }
 
   /**

@@ -28,7 +28,7 @@ type Rows = Omit<CatalogRows, "version" | "categories">;
 const readProducts = (db: CatalogDb, afterId: number) =>
   db.read<Rows["products"][number]>(
     `SELECT id, name, sku, search_name, price::text AS price, description, material, width, height, depth, stock,
-            made_to_order_days, created_at
+            made_to_order_days, created_at, hidden
        FROM products WHERE id > $1 ORDER BY id LIMIT $2`,
     [afterId, LOAD_SLICE],
     { prepare: true },

@@ -3,7 +3,7 @@ import { trackingLink, type DeliveryMethod } from "@shop/shared/delivery";
 import { conflict, invalid, notFound, ORDER_NOT_FOUND } from "../errors";
 import { changeOrderStatus, readOrder, type Order, type OrderNotifier } from "../orders";
 import { queueMessages, type OutgoingMessage } from "../outbox";
-import { recordAudit, type AuditAuthor } from "../audit";
+import { recordAudit, type AuditActor } from "../audit";
 import { CarrierUnavailable, CDEK_TARIFFS } from "./carriers";
 import { orderDelivery, orderIdOfCarrierOrder, type OrderShipment } from "./order-delivery";
 import { parcelSize, type DeliveryDesk } from "./quotes";
@@ -54,7 +54,7 @@ const CDEK_DELIVERED = "DELIVERED";
  * Sets the order's track number in the transaction `sql` and queues the customer's message; the same number
  * again changes nothing and says nothing.
  */
-async function setTrack(sql: Sql, notifier: DeliveryNotifier, orderId: number, trackNumber: string, actor?: AuditAuthor): Promise<boolean> {
+async function setTrack(sql: Sql, notifier: DeliveryNotifier, orderId: number, trackNumber: string, actor?: AuditActor): Promise<boolean> {
   const [previous] = await sql.query<{ track_number: string | null }>(`SELECT track_number FROM order_deliveries WHERE order_id = $1`, [orderId]);
   const rows = await sql.query<{ method: string | null }>(
     `INSERT INTO order_deliveries (order_id, method, weight_grams, price_known, track_number)
@@ -85,7 +85,7 @@ async function setTrack(sql: Sql, notifier: DeliveryNotifier, orderId: number, t
  * A manager types the track number (any method), in the admin panel or the managers' chat: the customer gets one
  * message with it and a tracking link, and the audit log an entry by `actor` (the same number again: neither).
  */
-export async function setTrackNumber(db: Database, notifier: DeliveryNotifier, orderId: number, typed: string, actor?: AuditAuthor): Promise<OrderShipment> {
+export async function setTrackNumber(db: Database, notifier: DeliveryNotifier, orderId: number, typed: string, actor?: AuditActor): Promise<OrderShipment> {
   const trackNumber = typed.trim().toUpperCase();
   if (!/^[A-Z0-9-]{4,64}$/.test(trackNumber)) throw invalid(SHIPMENT_TEXTS.badTrack, { track_number: SHIPMENT_TEXTS.badTrack });
   const { shipment, changed } = await db.transaction(async (sql) => {
@@ -102,7 +102,14 @@ export async function setTrackNumber(db: Database, notifier: DeliveryNotifier, o
  * Registers the order's parcel with СДЭК (tariff of the chosen method, the point or the address, the parcel's
  * weight), keeps СДЭК's order uuid, and takes the track number if СДЭК already gave one. Once per order.
  */
-export async function registerCdekShipment(db: Database, desk: DeliveryDesk, notifier: DeliveryNotifier, orderId: number): Promise<OrderShipment> {
+export async function registerCdekShipment(
+  db: Database,
+  desk: DeliveryDesk,
+  notifier: DeliveryNotifier,
+  orderId: number,
+  /** the staff member registering it, for the audit log */
+  actor?: AuditActor,
+): Promise<OrderShipment> {
   const cdek = desk.cdek;
   const order = await db.transaction((sql) => readOrder(sql, orderId));
   if (!order) throw notFound(ORDER_NOT_FOUND);
@@ -148,6 +155,7 @@ export async function registerCdekShipment(db: Database, desk: DeliveryDesk, not
       [orderId, uuid, state?.statusCode ?? "ACCEPTED"],
     );
     if (!claimed) throw conflict(SHIPMENT_TEXTS.alreadyRegistered);
+    await recordAudit(sql, actor, { kind: "order", action: "shipment", entityId: orderId, label: `№${order.number}`, after: { carrier: "СДЭК", carrier_order: uuid } });
     return state?.cdekNumber ? setTrack(sql, notifier, orderId, state.cdekNumber) : false;
   });
   if (changed) notifier.queued?.();

@@ -3,17 +3,20 @@ import { ADMIN_ORDERS_PAGE_SIZE } from "@shop/shared/constants";
 import type { OrderStatusValue, PaymentStatusValue } from "@shop/shared/schemas/orders";
 import { orderInclude, toOrder, type Order } from "../orders";
 import { invalid } from "../errors";
+import { DELIVERY_METHODS, isDeliveryMethod } from "@shop/shared/delivery";
 
 /**
  * Orders a manager can find (docs/product.md#finding-orders): one text matched against the number, the customer's
  * name, phone and Telegram username and the products' names and articles, and filters by status, payment,
- * source and Moscow days. The list, the packing list and the CSV export read the same selection.
+ * source, delivery method and Moscow days. The list, the packing list and the CSV export read the same selection.
  */
 export interface OrderSearch {
   q?: string;
   status?: OrderStatusValue | "all";
   paymentStatus?: PaymentStatusValue;
   source?: string;
+  /** a delivery method (shared/src/delivery.ts), or "none": orders without one (the manager agrees the delivery) */
+  deliveryMethod?: string;
   /** YYYY-MM-DD, Moscow days, both included */
   from?: string;
   to?: string;
@@ -29,6 +32,7 @@ export interface OrderSearchPage {
 }
 
 export const DATE_RANGE_INVALID = "Дата «с» позже даты «по»";
+export const DELIVERY_FILTER_INVALID = `Неизвестный способ доставки. Возможные: ${[...DELIVERY_METHODS, "none"].join(", ")}`;
 /** The most orders one CSV export holds. */
 export const EXPORT_MAX_ORDERS = 10_000;
 
@@ -48,6 +52,11 @@ export function orderSearchWhere(search: OrderSearch): Prisma.OrderWhereInput {
   if (search.status && search.status !== "all") and.push({ status: search.status });
   if (search.paymentStatus) and.push({ paymentStatus: search.paymentStatus });
   if (search.source) and.push({ source: search.source });
+  if (search.deliveryMethod === "none") and.push({ OR: [{ delivery: null }, { delivery: { method: null } }] });
+  else if (search.deliveryMethod) {
+    if (!isDeliveryMethod(search.deliveryMethod)) throw invalid(DELIVERY_FILTER_INVALID, { delivery_method: DELIVERY_FILTER_INVALID });
+    and.push({ delivery: { method: search.deliveryMethod } });
+  }
   if (search.from && search.to && search.from > search.to) throw invalid(DATE_RANGE_INVALID, { from: DATE_RANGE_INVALID });
   if (search.from) and.push({ createdAt: { gte: startOfDay(search.from) } });
   if (search.to) and.push({ createdAt: { lt: new Date(startOfDay(search.to).getTime() + DAY_MS) } });

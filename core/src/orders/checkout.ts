@@ -102,6 +102,7 @@ const CART = `cart AS (
   SELECT p.id, p.name, p.sku, p.price, p.stock, p.made_to_order_days, line.quantity,
          (SELECT i.image_url FROM product_images i WHERE i.product_id = p.id ORDER BY i.position, i.id LIMIT 1) AS image
     FROM products p JOIN unnest($1::int[], $2::int[]) AS line(id, quantity) ON p.id = line.id
+   WHERE NOT p.hidden
 )`;
 const CART_PRODUCTS = `COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name, 'sku', sku, 'price', round(price * 100), 'image', image,
   'stock', stock, 'made_to_order_days', made_to_order_days,

@@ -304,8 +304,8 @@ async function stockNow(sql: Sql, prepared: PreparedOrder) {
   const ids = prepared.lines.flatMap((line) => (line.productId === null ? [] : [line.productId]));
   const variantIds = prepared.lines.flatMap((line) => (line.variantId == null ? [] : [line.variantId]));
   const [rows, variantRows] = await Promise.all([
-    sql.query<{ id: number; stock: number | null; made_to_order_days: number | null }>(
-      `SELECT id, stock, made_to_order_days FROM products WHERE id = ANY($1::int[])`,
+    sql.query<{ id: number; stock: number | null; made_to_order_days: number | null; hidden: boolean }>(
+      `SELECT id, stock, made_to_order_days, hidden FROM products WHERE id = ANY($1::int[])`,
       [ids],
     ),
     variantIds.length === 0
@@ -344,6 +344,13 @@ async function stockNow(sql: Sql, prepared: PreparedOrder) {
       const item: OutOfStockItem = { product_id: target.productId, name: lineName(target.name, target.variantTitle), available: row.stock ?? 0 };
       if (target.variantId !== null) item.variant_id = target.variantId;
       short.push(item);
+    }
+  }
+  // a product hidden since the checkout (docs/product.md#drafts-and-hidden-products) is not for sale: none left of it
+  for (const line of prepared.lines) {
+    const product = line.productId === null ? undefined : products.get(line.productId);
+    if (product?.hidden && !short.some((item) => item.product_id === product.id)) {
+      short.push({ product_id: product.id, name: lineName(line.name, line.variantTitle ?? null), available: 0 });
     }
   }
   if (short.length > 0) throw outOfStock(short);

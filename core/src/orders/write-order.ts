@@ -59,7 +59,7 @@ WITH customer AS (
   SELECT $12::bigint, $13, $14, $15, $16, now(), now() WHERE $12::bigint IS NOT NULL
   ${REFRESH_KNOWN_CUSTOMER}
 ), current_prices AS (
-  SELECT count(*) FILTER (WHERE coalesce(v.price, p.price) = line.base_price
+  SELECT count(*) FILTER (WHERE coalesce(v.price, p.price) = line.base_price AND NOT p.hidden
                             AND (line.variant_id IS NULL OR (v.id IS NOT NULL AND v.enabled)))::int AS matching,
          coalesce(bool_or(CASE WHEN line.variant_id IS NULL THEN p.stock IS NOT NULL ELSE v.stock IS NOT NULL END <> line.counted), false)
            AS counting_changed

@@ -9,7 +9,7 @@ import { invalid, notFound, PRODUCT_NOT_FOUND } from "../errors";
 import { MAX_PRICE, parsePrice, readProduct } from "../products";
 import { announceStockChanges, type StockNotifier } from "../stock";
 
-export const BULK_ACTIONS = ["price_percent", "price_set", "stock_set", "category_set", "tags_add", "tags_remove"] as const;
+export const BULK_ACTIONS = ["price_percent", "price_set", "stock_set", "category_set", "tags_add", "tags_remove", "hide", "show"] as const;
 export type BulkActionKind = (typeof BULK_ACTIONS)[number];
 
 export interface BulkAction {
@@ -90,6 +90,8 @@ export async function bulkUpdateProducts(
         } else if (action === "category_set") {
           await tx.productCategory.deleteMany({ where: { productId: id, category: { type: "main" } } });
           if (categoryIds[0] !== undefined) await tx.productCategory.create({ data: { productId: id, categoryId: categoryIds[0] } });
+        } else if (action === "hide" || action === "show") {
+          await tx.product.update({ where: { id }, data: { hidden: action === "hide" } });
         } else if (action === "tags_add") {
           await tx.productCategory.createMany({ data: categoryIds.map((categoryId) => ({ productId: id, categoryId })), skipDuplicates: true });
         } else {
@@ -112,7 +114,10 @@ export async function bulkUpdateProducts(
 
 export const COPY_SUFFIX = " (копия)";
 
-/** A new product with another's fields, categories and pictures, a new article and «(копия)» after its name. */
+/**
+ * A new product with another's fields, categories and pictures, a new article and «(копия)» after its name: a
+ * draft, hidden from shoppers until the admin shows it.
+ */
 export async function duplicateProduct(prisma: PrismaClient, actor: AuditActor, id: number) {
   return prisma.$transaction(async (tx) => {
     const source = await tx.product.findUnique({ where: { id }, include: { images: true, categories: true } });
@@ -131,6 +136,9 @@ export async function duplicateProduct(prisma: PrismaClient, actor: AuditActor, 
         depth: source.depth,
         stock: source.stock,
         madeToOrderDays: source.madeToOrderDays,
+        weightGrams: source.weightGrams,
+        // a copy is a draft until the admin shows it (docs/product.md#drafts-and-hidden-products)
+        hidden: true,
         images: { create: [...source.images].sort((a, b) => a.position - b.position).map((image, position) => ({ imageUrl: image.imageUrl, position })) },
         categories: { create: source.categories.map((link) => ({ categoryId: link.categoryId })) },
       },

@@ -78,6 +78,8 @@ export function toProduct(row: FullRow): Product {
     depth: row.depth,
     // the admin's product only, and only once set: the catalogue's answers keep their shape (docs/delivery.md)
     ...(row.weightGrams !== null ? { weight_grams: row.weightGrams } : {}),
+    // only a hidden one says so: a shown product's answer keeps its shape
+    ...(row.hidden ? { hidden: true } : {}),
     // the catalogue's category order (main first, then tags by name): the admin pills and the editor expect it
     categories: row.categories.map(({ category }) => category).sort(compareCategories),
     ...extraKeys(extras, true),

@@ -36,7 +36,7 @@ export const stockChangedMeanwhile = (now: number | null) =>
 
 type ProductFields = Pick<
   CreateProductBody,
-  "name" | "price" | "material" | "description" | "width" | "height" | "depth" | "weight_grams" | "stock" | "made_to_order_days"
+  "name" | "price" | "material" | "description" | "width" | "height" | "depth" | "weight_grams" | "stock" | "made_to_order_days" | "hidden"
 >;
 
 /** A price as the admin typed it (number or text, comma or dot) → "1234.50", or a Russian 400. */
@@ -77,6 +77,7 @@ function productData(body: ProductFields) {
     weightGrams: body.weight_grams,
     stock: body.stock,
     madeToOrderDays: body.made_to_order_days,
+    hidden: body.hidden,
   };
 }
 

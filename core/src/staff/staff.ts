@@ -26,6 +26,8 @@ export interface StaffAccount {
   role: StaffRole;
   active: boolean;
   createdAt: Date;
+  /** the Telegram account bound to it (docs/telegram.md#managers), or null */
+  telegramId: bigint | null;
 }
 
 /** What a signed-in request needs to know about its account. */
@@ -40,34 +42,34 @@ export interface StaffSession {
 
 export type PasswordHasher = (password: string) => Promise<string>;
 
-const select = { id: true, login: true, name: true, role: true, active: true, createdAt: true } as const;
+export const select = { id: true, login: true, name: true, role: true, active: true, createdAt: true, telegramId: true } as const;
 
 /** An account's name for people: its name, or its login when it has none. */
 export const staffName = (account: { name: string; login: string }) => account.name.trim() || account.login;
 
-function checkLogin(raw: string): string {
+export function checkLogin(raw: string): string {
   const login = raw.trim();
   if (!/^[A-Za-z0-9._-]{3,64}$/.test(login)) throw invalid(LOGIN_INVALID, { login: LOGIN_INVALID });
   return login;
 }
 
-function checkName(raw: string): string {
+export function checkName(raw: string): string {
   const name = raw.replace(/\s+/g, " ").trim();
   if (looksEmpty(name)) throw invalid(NAME_REQUIRED, { name: NAME_REQUIRED });
   return name;
 }
 
-function checkRole(raw: string): StaffRole {
+export function checkRole(raw: string): StaffRole {
   if (!isStaffRole(raw)) throw invalid(ROLE_INVALID, { role: ROLE_INVALID });
   return raw;
 }
 
-function checkPassword(password: string): string {
+export function checkPassword(password: string): string {
   if (password.length < 8) throw invalid(PASSWORD_TOO_SHORT, { password: PASSWORD_TOO_SHORT });
   return password;
 }
 
-const forLog = (account: { login: string; name: string; role: StaffRole; active: boolean }) => ({
+export const forLog = (account: { login: string; name: string; role: StaffRole; active: boolean }) => ({
   login: account.login,
   name: account.name,
   role: STAFF_ROLE_LABELS[account.role],

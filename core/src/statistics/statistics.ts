@@ -130,6 +130,18 @@ export async function resolveRange(sql: StatsReader, query: StatsQuery, now = ne
   return { from, to: today, bucket: "day" };
 }
 
+/**
+ * The period just before a range, as many days long (docs/product.md#statistics): 1–30 May → 1–30 April's last
+ * 30 days, 16–30 April. None for period=all (nothing comes before every order).
+ */
+export function previousRange(range: StatsRange): StatsRange | null {
+  if (range.allTime) return null;
+  const days = dayNumber(range.to) - dayNumber(range.from) + 1;
+  const to = addDays(range.from, -1);
+  const from = addDays(range.from, -days);
+  return { from, to, bucket: bucketFor(from, to) };
+}
+
 /** created_at within the range's days (index-friendly: both bounds are constants of the query) */
 const inRange = (p: Parameters, range: StatsRange, column = "created_at") => {
   const zone = p.add(SHOP_TIME_ZONE);

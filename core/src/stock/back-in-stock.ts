@@ -24,7 +24,7 @@ async function orderableNow(db: Database, productId: number, variantId: number |
             (SELECT json_agg(json_build_object('stock', v.stock, 'made_to_order_days', v.made_to_order_days))
                FROM product_variants v WHERE v.product_id = p.id AND v.enabled) AS variants,
             EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id) AS has_variants
-       FROM products p WHERE id = $1`,
+       FROM products p WHERE id = $1 AND NOT hidden`,
     [productId],
   );
   if (!product) throw notFound(PRODUCT_NOT_FOUND);

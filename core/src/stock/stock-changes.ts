@@ -44,7 +44,10 @@ export async function announceStockChanges(sql: Sql, notifier: StockNotifier, ch
       // a variant's subscribers wait for that variant; a product's (no variant) for the product or any of its variants
       const rows = await sql.query<{ telegram_user_id: string; variant_id: number | null }>(
         `SELECT telegram_user_id::text, variant_id FROM back_in_stock_subscriptions
-          WHERE product_id = $1 AND (variant_id IS NULL OR variant_id = $2::int) ORDER BY variant_id NULLS LAST, created_at, telegram_user_id`,
+          WHERE product_id = $1 AND (variant_id IS NULL OR variant_id = $2::int)
+            -- a hidden product's page is not there to open: its subscribers keep waiting
+            AND NOT EXISTS (SELECT 1 FROM products p WHERE p.id = $1 AND p.hidden)
+          ORDER BY variant_id NULLS LAST, created_at, telegram_user_id`,
         [change.product.id, variantId],
       );
       const waiting = (wholeProduct: boolean) =>

@@ -142,6 +142,8 @@ const ProductFields = {
   stock: Type.Optional(NullableCount({ minimum: 0, maximum: STOCK_MAX })),
   /** days to make it once none are left; null: not made to order. Left out on update: unchanged */
   made_to_order_days: Type.Optional(NullableCount({ minimum: 1, maximum: MADE_TO_ORDER_DAYS_MAX })),
+  /** true: a draft, hidden from shoppers, the bot and the feeds. Left out: a new product is shown, an edit unchanged */
+  hidden: Type.Optional(Type.Boolean()),
   ...VariantWriteFields,
 };
 
@@ -218,6 +220,19 @@ export const KpiResponse = Type.Object({
   paid_revenue: Type.Number(),
 });
 export type KpiResponse = Static<typeof KpiResponse>;
+
+/** GET /api/admin/stats/kpi-previous: the period's figures and, beside them, the period just before it */
+export const KpiComparison = Type.Object({
+  from: Type.String(),
+  to: Type.String(),
+  current: KpiResponse,
+  /** null for period=all */
+  previous: Type.Union([
+    Type.Null(),
+    Type.Object({ from: Type.String(), to: Type.String(), kpi: KpiResponse }),
+  ]),
+});
+export type KpiComparison = Static<typeof KpiComparison>;
 
 export const SeriesResponse = Type.Object({
   labels: Type.Array(Type.String()),

@@ -131,6 +131,8 @@ export const Product = Type.Object({
   depth: Nullable(Type.Integer()),
   /** grams; in the admin's product only (docs/delivery.md) */
   weight_grams: Type.Optional(Nullable(Type.Integer())),
+  /** true: a draft or a product taken off sale, in the admin's answers only (a shopper never gets one) */
+  hidden: Type.Optional(Type.Boolean()),
   images: Type.Array(ProductImage),
   categories: Type.Array(CategoryRef),
   ...StockFields,

@@ -21,7 +21,54 @@ export const StaffAccount = Type.Object({
   role: StaffRoleSchema,
   active: Type.Boolean(),
   created_at: Type.String(),
+  /** a Telegram account is bound: this person's presses on the bot's manager buttons are theirs */
+  telegram_bound: Type.Boolean(),
 });
+
+/** POST /api/admin/staff/invitations */
+export const CreateInvitationBody = Type.Object({
+  role: Type.String({ maxLength: 16 }),
+  /** a suggested name; the person may change it */
+  name: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type CreateInvitationBody = Static<typeof CreateInvitationBody>;
+
+export const InvitationLink = Type.Object({
+  /** /admin/invite/<token>: the page where the person sets a login and a password */
+  path: Type.String(),
+  /** the whole address with PUBLIC_URL, when it is set */
+  link: Nullable(Type.String()),
+  role: StaffRoleSchema,
+  expires_at: Type.String(),
+});
+export type InvitationLink = Static<typeof InvitationLink>;
+
+/** GET /api/staff-invitations/:token */
+export const InvitationJson = Type.Object({
+  role: StaffRoleSchema,
+  role_label: Type.String(),
+  name: Type.String(),
+  expires_at: Type.String(),
+});
+export type InvitationJson = Static<typeof InvitationJson>;
+
+export const AcceptInvitationBody = Type.Object({
+  login: Type.String({ maxLength: 64 }),
+  name: Type.String({ maxLength: 200 }),
+  password: Type.String({ maxLength: 200 }),
+});
+export type AcceptInvitationBody = Static<typeof AcceptInvitationBody>;
+
+/** POST /api/admin/staff/:id/telegram-code: the one-time binding code, shown once */
+export const BindingCode = Type.Object({
+  code: Type.String(),
+  expires_at: Type.String(),
+  /** `/bind CODE`, to send to the bot */
+  command: Type.String(),
+  /** https://t.me/<bot>?start=bind_CODE when the bot's username is known */
+  link: Nullable(Type.String()),
+});
+export type BindingCode = Static<typeof BindingCode>;
 export type StaffAccount = Static<typeof StaffAccount>;
 
 export const StaffList = Type.Object({ staff: Type.Array(StaffAccount) });
@@ -86,6 +133,8 @@ export const OrderSearchQuery = Type.Object({
   status: Type.Optional(Type.Union([OrderStatus, Type.Literal("all")])),
   payment_status: Type.Optional(PaymentStatus),
   source: Type.Optional(Type.String({ maxLength: 32 })),
+  /** pickup | courier | cdek_point | cdek_door | pochta, or none: orders without a method */
+  delivery_method: Type.Optional(Type.String({ maxLength: 32 })),
   from: Type.Optional(DateText),
   to: Type.Optional(DateText),
   page: Type.Optional(Page),

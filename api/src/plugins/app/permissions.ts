@@ -48,6 +48,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | "signed-in"> = {
   "PUT /api/admin/picking/:id/status": "orders.status.picking",
 
   "GET /api/admin/stats/kpi": "stats.read",
+  "GET /api/admin/stats/kpi-previous": "stats.read",
   "GET /api/admin/stats/orders-over-time": "stats.read",
   "GET /api/admin/stats/revenue-over-time": "stats.read",
   "GET /api/admin/stats/orders-by-status": "stats.read",
@@ -58,6 +59,11 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | "signed-in"> = {
   "GET /api/admin/staff": "staff.manage",
   "POST /api/admin/staff": "staff.manage",
   "PUT /api/admin/staff/:id": "staff.manage",
+  "POST /api/admin/staff/invitations": "staff.manage",
+  "POST /api/admin/staff/:id/telegram-code": "staff.manage",
+  "DELETE /api/admin/staff/:id/telegram": "staff.manage",
+  // every staff member may bind their own Telegram account
+  "POST /api/admin/me/telegram-code": "signed-in",
   "GET /api/admin/audit": "audit.read",
 
   "GET /api/admin/reviews": "reviews",

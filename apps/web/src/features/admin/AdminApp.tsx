@@ -10,6 +10,7 @@ import "./admin.css";
 
 // dnd-kit comes with the editor only
 const ProductEditorPage = lazy(() => import("./editor/ProductEditorPage"));
+const InvitePage = lazy(() => import("./login/InvitePage"));
 
 /** The admin panel under /admin/*: its own routes, styles and API client, loaded only when an admin URL opens. */
 export default function AdminApp() {
@@ -20,6 +21,7 @@ export default function AdminApp() {
           <Routes>
             <Route index element={<Navigate to="/admin/dashboard" replace />} />
             <Route path="login" element={<LoginPage />} />
+            <Route path="invite/:token" element={<InvitePage />} />
             <Route
               path="dashboard"
               element={

@@ -1,4 +1,4 @@
-import type { KpiResponse, SeriesResponse, TopCustomer, TopProduct } from "@shop/shared/schemas/admin";
+import type { KpiComparison, KpiResponse, SeriesResponse, TopCustomer, TopProduct } from "@shop/shared/schemas/admin";
 import { STATS_TOP_LIMIT, type StatsPeriod } from "@shop/shared/constants";
 import { ApiError, adminRequest } from "./client";
 
@@ -11,6 +11,9 @@ export interface StatsData {
   topProducts: TopProduct[];
   topCustomers: TopCustomer[];
 }
+
+/** A preset period, or a custom range (both days included, YYYY-MM-DD). */
+export type StatsSpan = { period: StatsPeriod } | { start: string; end: string };
 
 /**
  * One statistics call with the texts of docs/product.md#statistics-errors: no token → 'Отсутствует токен авторизации.';
@@ -37,14 +40,14 @@ async function statsCall<T>(
 
 /** The seven statistics calls, fired together (docs/product.md#statistics). */
 export async function fetchAllStats(
-  period: StatsPeriod,
+  span: StatsPeriod | StatsSpan,
   token: string | null,
   onAuthError: () => void,
   signal?: AbortSignal,
 ): Promise<StatsData> {
   if (!token) throw new Error("Отсутствует токен авторизации.");
-  const q = { period };
-  const top = { period, limit: STATS_TOP_LIMIT };
+  const q: Record<string, string> = typeof span === "string" ? { period: span } : { ...span };
+  const top = { ...q, limit: STATS_TOP_LIMIT };
   const call = <T>(path: string, query: Record<string, string | number>) => statsCall<T>(path, query, token, onAuthError, signal);
   const [kpi, ordersOverTime, revenueOverTime, ordersByStatus, ordersBySource, topProducts, topCustomers] = await Promise.all([
     call<KpiResponse>("kpi", q),
@@ -56,4 +59,17 @@ export async function fetchAllStats(
     call<TopCustomer[]>("top-customers", top),
   ]);
   return { kpi, ordersOverTime, revenueOverTime, ordersByStatus, ordersBySource, topProducts, topCustomers };
+}
+
+/**
+ * The period just before, as many days long (`GET /api/admin/stats/kpi-previous`): asked once the figures are
+ * shown, and extra — null for all time, or when it cannot be read; the figures show without it.
+ */
+export async function fetchPreviousKpi(span: StatsPeriod | StatsSpan, signal?: AbortSignal): Promise<KpiComparison["previous"]> {
+  const query: Record<string, string> = typeof span === "string" ? { period: span } : { ...span };
+  try {
+    return (await adminRequest<KpiComparison>("/api/admin/stats/kpi-previous", { query, signal, authError: "manual" })).previous ?? null;
+  } catch {
+    return null;
+  }
 }

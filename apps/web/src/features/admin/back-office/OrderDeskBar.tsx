@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { ORDER_SOURCES, PAYMENT_STATUSES, paymentLabel, sourceLabel } from "@shop/shared/labels";
+import { DELIVERY_METHOD_LABELS, DELIVERY_METHODS } from "@shop/shared/delivery";
 import { useToast } from "../components/Toast";
 import { logFailure } from "../utils";
 import { downloadCsv, type OrderSearchParams } from "./api";
@@ -7,13 +8,14 @@ import buttons from "../components/buttons.module.css";
 import form from "../components/form.module.css";
 import styles from "./BackOffice.module.css";
 
-export type DeskSearch = Pick<OrderSearchParams, "q" | "source" | "payment_status" | "from" | "to">;
+export type DeskSearch = Pick<OrderSearchParams, "q" | "source" | "delivery_method" | "payment_status" | "from" | "to">;
 
-export const isDeskSearchEmpty = (search: DeskSearch) => !search.q && !search.source && !search.payment_status && !search.from && !search.to;
+export const isDeskSearchEmpty = (search: DeskSearch) =>
+  !search.q && !search.source && !search.delivery_method && !search.payment_status && !search.from && !search.to;
 
 /**
  * The order desk's search and filters above the orders (docs/admin-panel.md#finding-orders): a text for the number,
- * name, phone, @username or product; source, payment and days; and the export of what is found to CSV.
+ * name, phone, @username or product; source, delivery method, payment and days; and the export of what is found to CSV.
  */
 export function OrderDeskBar({ status, payments, onSearch }: { status: string; payments: boolean; onSearch: (search: DeskSearch) => void }) {
   const showToast = useToast();
@@ -55,6 +57,18 @@ export function OrderDeskBar({ status, payments, onSearch }: { status: string; p
               {sourceLabel(source)}
             </option>
           ))}
+        </select>
+      </label>
+      <label className={form.field}>
+        <span className={form.label}>Доставка</span>
+        <select className={form.input} value={draft.delivery_method ?? ""} onChange={(e) => set("delivery_method", e.target.value)}>
+          <option value="">Любая</option>
+          {DELIVERY_METHODS.map((method) => (
+            <option key={method} value={method}>
+              {DELIVERY_METHOD_LABELS[method]}
+            </option>
+          ))}
+          <option value="none">Без способа (уточнит менеджер)</option>
         </select>
       </label>
       {/* without payments in Telegram nothing of payment is shown */}

@@ -6,6 +6,7 @@ import { statusLabel } from "@shop/shared/labels";
 import { formatPhone } from "@shop/shared/phone";
 import { ApiError, logFailure } from "../utils";
 import { addNote, fetchCustomer, fetchNotes } from "./api";
+import { HistoryList } from "./HistoryList";
 import { PrintSheet } from "./PrintSheet";
 import buttons from "../components/buttons.module.css";
 import form from "../components/form.module.css";
@@ -101,6 +102,7 @@ export function OrderExtras({ order }: { order: AdminOrder }) {
         </button>
       </form>
       {error && <p className={text.errorLine}>{error}</p>}
+      <HistoryList of="order" id={order.id} reloadKey={`${order.status}/${order.payment_status}/${notes.length}`} title="История заказа" />
       {printing && <PrintSheet orders={[order]} />}
     </div>
   );

@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from "react";
-import type { StaffAccount } from "@shop/shared/schemas/staff";
+import type { InvitationLink, StaffAccount } from "@shop/shared/schemas/staff";
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@shop/shared/staff";
 import { formatDateTime } from "@shop/shared/format";
 import { useToast } from "../components/Toast";
 import { ApiError, logFailure } from "../utils";
-import { createStaffAccount, fetchStaff, updateStaffAccount } from "./api";
+import { createInvitation, createStaffAccount, fetchStaff, issueTelegramCode, unbindTelegram, updateStaffAccount } from "./api";
+import { TelegramBindButton } from "./TelegramBinding";
 import buttons from "../components/buttons.module.css";
 import card from "../components/card.module.css";
 import form from "../components/form.module.css";
@@ -21,6 +22,9 @@ export default function StaffTab({ myId }: { myId: number | null }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
+  const [inviteRole, setInviteRole] = useState<StaffRole>("manager");
+  const [inviteName, setInviteName] = useState("");
+  const [invitation, setInvitation] = useState<InvitationLink | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -53,6 +57,39 @@ export default function StaffTab({ myId }: { myId: number | null }) {
       setVersion((v) => v + 1);
     } catch (failure) {
       showToast(failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : "Не удалось сохранить", "error");
+    }
+  }
+
+  async function invite(event: FormEvent) {
+    event.preventDefault();
+    try {
+      setInvitation(await createInvitation({ role: inviteRole, name: inviteName.trim() || undefined }));
+      setInviteName("");
+    } catch (failure) {
+      showToast(failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : "Не удалось создать приглашение", "error");
+    }
+  }
+
+  const invitationLink = invitation ? (invitation.link ?? window.location.origin + invitation.path) : null;
+
+  async function copyLink() {
+    if (!invitationLink) return;
+    try {
+      await navigator.clipboard.writeText(invitationLink);
+      showToast("Ссылка скопирована");
+    } catch {
+      showToast("Скопируйте ссылку вручную", "error");
+    }
+  }
+
+  async function unbind(account: StaffAccount) {
+    if (!window.confirm(`Отвязать Telegram от «${account.name || account.login}»? Кнопки в чате менеджеров перестанут работать для него.`)) return;
+    try {
+      await unbindTelegram(account.id);
+      showToast("Telegram отвязан");
+      setVersion((v) => v + 1);
+    } catch (failure) {
+      showToast(failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : "Не удалось отвязать", "error");
     }
   }
 
@@ -95,6 +132,41 @@ export default function StaffTab({ myId }: { myId: number | null }) {
           {error}
         </p>
       )}
+      <form className={styles.inviteForm} onSubmit={(event) => void invite(event)} aria-label="Приглашение по ссылке">
+        <span className={form.label}>Или пригласите по одноразовой ссылке — человек сам придумает логин и пароль:</span>
+        <div className={styles.row}>
+          <select className={`${form.input} ${form.inputSm} ${styles.bulkSelect}`} aria-label="Роль приглашённого" value={inviteRole} onChange={(e) => setInviteRole(e.target.value as StaffRole)}>
+            {STAFF_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {STAFF_ROLE_LABELS[role]}
+              </option>
+            ))}
+          </select>
+          <input
+            className={`${form.input} ${form.inputSm} ${styles.inviteName}`}
+            aria-label="Имя приглашённого"
+            placeholder="Имя (необязательно)"
+            value={inviteName}
+            onChange={(e) => setInviteName(e.target.value)}
+          />
+          <button type="submit" className={`${buttons.ghost} ${buttons.sm}`}>
+            Создать ссылку
+          </button>
+        </div>
+        {invitation && invitationLink && (
+          <div className={styles.codeBox} data-testid="invitation-link" role="status">
+            <span>
+              Ссылка для роли «{STAFF_ROLE_LABELS[invitation.role]}»: <code className={styles.code}>{invitationLink}</code>
+            </span>
+            <div className={styles.row}>
+              <button type="button" className={`${buttons.primary} ${buttons.sm}`} onClick={() => void copyLink()}>
+                Скопировать
+              </button>
+              <span className={text.muted}>Работает один раз, до {formatDateTime(invitation.expires_at)}.</span>
+            </div>
+          </div>
+        )}
+      </form>
       <div className={styles.list} data-testid="staff-list">
         {staff.map((account) => (
           <div key={account.id} className={`${styles.item} ${account.active ? "" : styles.off}`} data-staff={account.login}>
@@ -104,7 +176,19 @@ export default function StaffTab({ myId }: { myId: number | null }) {
               </span>
               <span className={styles.badge}>{account.active ? STAFF_ROLE_LABELS[account.role] : "Отключён"}</span>
             </div>
-            <span className={text.muted}>Создан {formatDateTime(account.created_at)}</span>
+            <span className={text.muted}>
+              Создан {formatDateTime(account.created_at)} · Telegram: {account.telegram_bound ? "привязан" : "не привязан"}
+            </span>
+            {account.active && (
+              <div className={styles.row}>
+                <TelegramBindButton issue={() => issueTelegramCode(account.id)} label={account.telegram_bound ? "Привязать другой Telegram" : "Привязать Telegram"} />
+                {account.telegram_bound && (
+                  <button type="button" className={`${buttons.ghost} ${buttons.sm}`} onClick={() => void unbind(account)}>
+                    Отвязать Telegram
+                  </button>
+                )}
+              </div>
+            )}
             {account.id !== myId && (
               <div className={styles.row}>
                 <select

@@ -2,6 +2,8 @@ import type { AdminOrdersResponse, OrderStatusValue } from "@shop/shared/schemas
 import type { BulkBody, BulkResponse, ImportResponse } from "@shop/shared/schemas/product-sheet";
 import type {
   AuditResponse,
+  BindingCode,
+  InvitationLink,
   CustomerCard,
   OrderNoteJson,
   OrderNotes,
@@ -19,6 +21,7 @@ export interface OrderSearchParams {
   status?: string;
   payment_status?: string;
   source?: string;
+  delivery_method?: string;
   from?: string;
   to?: string;
   page?: number;
@@ -78,3 +81,19 @@ export async function downloadCsv(path: string, query: Record<string, string | n
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+export const issueTelegramCode = (staffId: number) =>
+  adminRequest<BindingCode>(`/api/admin/staff/${staffId}/telegram-code`, { method: "POST", authError: "manual" });
+
+export const issueMyTelegramCode = () => adminRequest<BindingCode>("/api/admin/me/telegram-code", { method: "POST", authError: "manual" });
+
+export const unbindTelegram = (staffId: number) =>
+  adminRequest<{ ok: true }>(`/api/admin/staff/${staffId}/telegram`, { method: "DELETE", authError: "manual" });
+
+export const fetchOrderHistory = (orderId: number, signal?: AbortSignal) => adminRequest<AuditResponse>(`/api/admin/orders/${orderId}/history`, { signal });
+
+export const fetchProductHistory = (productId: number, signal?: AbortSignal) =>
+  adminRequest<AuditResponse>(`/api/admin/products/${productId}/history`, { signal });
+
+export const createInvitation = (body: { role: string; name?: string }) =>
+  adminRequest<InvitationLink>("/api/admin/staff/invitations", { method: "POST", body, authError: "manual" });

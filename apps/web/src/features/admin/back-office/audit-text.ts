@@ -23,6 +23,11 @@ const ACTION_LABELS: Record<string, string> = {
   issue: "выставлен",
   refund: "возврат",
   password: "новый пароль",
+  shipment: "отправлен в СДЭК",
+  telegram_bind: "привязал Telegram",
+  telegram_unbind: "Telegram отвязан",
+  invite: "приглашение",
+  accept: "принял приглашение",
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -48,6 +53,12 @@ const FIELD_LABELS: Record<string, string> = {
   note: "заметка",
   payment_status: "оплата",
   delivery_cost: "доставка",
+  hidden: "скрыт",
+  telegram: "Telegram",
+  moved_from: "был у",
+  carrier: "служба",
+  carrier_order: "заказ службы",
+  expires_at: "действует до",
 };
 
 const show = (key: string, value: unknown): string => {

@@ -8,6 +8,9 @@ import { logFailure } from "../utils";
 import ProductsTab from "../products/ProductsTab";
 import OrdersTab from "../orders/OrdersTab";
 import type { StaffMe } from "@shop/shared/schemas/staff";
+import { issueMyTelegramCode } from "../back-office/api";
+import { TelegramBindButton } from "../back-office/TelegramBinding";
+import card from "../components/card.module.css";
 import buttons from "../components/buttons.module.css";
 import layout from "../components/layout.module.css";
 import text from "../components/text.module.css";
@@ -23,14 +26,14 @@ const ReviewsTab = lazy(() => import("../reviews/ReviewsTab"));
 
 /** Each tab with the permission it needs (docs/product.md#staff-and-roles): a role sees only its own. */
 export const DASHBOARD_TABS = [
-  { id: "products", label: "Товары и Категории", permission: "products.read" },
-  { id: "orders", label: "Заказы", permission: "orders.read" },
-  { id: "picking", label: "Сборка", permission: "orders.pick" },
-  { id: "reviews", label: "Отзывы", permission: "reviews" },
-  { id: "stats", label: "Статистика", permission: "stats.read" },
-  { id: "delivery", label: "Доставка", permission: "settings" },
-  { id: "staff", label: "Сотрудники", permission: "staff.manage" },
-  { id: "audit", label: "Журнал", permission: "audit.read" },
+  { id: "products", label: "Товары и Категории", short: "Товары", permission: "products.read" },
+  { id: "orders", label: "Заказы", short: "Заказы", permission: "orders.read" },
+  { id: "picking", label: "Сборка", short: "Сборка", permission: "orders.pick" },
+  { id: "reviews", label: "Отзывы", short: "Отзывы", permission: "reviews" },
+  { id: "stats", label: "Статистика", short: "Статистика", permission: "stats.read" },
+  { id: "delivery", label: "Доставка", short: "Доставка", permission: "settings" },
+  { id: "staff", label: "Сотрудники", short: "Команда", permission: "staff.manage" },
+  { id: "audit", label: "Журнал", short: "Журнал", permission: "audit.read" },
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]["id"];
 
@@ -48,6 +51,7 @@ export default function DashboardPage() {
   const tabs = DASHBOARD_TABS.filter((item) => permissions.includes(item.permission));
   const [signedInAs, setSignedInAs] = useState(getSignedInLogin());
   const payments = usePaymentsEnabled();
+  const [telegramOpen, setTelegramOpen] = useState(false);
 
   useEffect(() => {
     document.title = "Панель Управления";
@@ -83,6 +87,17 @@ export default function DashboardPage() {
                 <UserIcon /> <span data-testid="admin-login">{signedInAs}</span>
               </span>
             )}
+            {me && (
+              <button
+                type="button"
+                className={`${buttons.ghost} ${buttons.sm} ${layout.action}`}
+                aria-expanded={telegramOpen}
+                onClick={() => setTelegramOpen((open) => !open)}
+                title="Привязать свой Telegram к учётной записи"
+              >
+                Telegram
+              </button>
+            )}
             <button type="button" className={`${buttons.ghost} ${buttons.sm} ${layout.action}`} onClick={endSession}>
               <LogoutIcon /> Выйти
             </button>
@@ -91,6 +106,14 @@ export default function DashboardPage() {
       </header>
 
       <div className={layout.container}>
+        {telegramOpen && (
+          <section className={`${card.card} ${styles.telegram}`} aria-label="Мой Telegram">
+            <p className={text.muted}>
+              Привяжите свой Telegram, чтобы нажимать кнопки под заказами в чате менеджеров от своего имени и со своими правами.
+            </p>
+            <TelegramBindButton issue={issueMyTelegramCode} label="Получить код привязки" />
+          </section>
+        )}
         <nav className={styles.tabs} role="tablist" aria-label="Разделы">
           {tabs.map((item) => (
             <button
@@ -99,9 +122,11 @@ export default function DashboardPage() {
               role="tab"
               aria-selected={tab === item.id}
               className={`${styles.tab} ${tab === item.id ? styles.active : ""}`}
+              aria-label={item.label}
+              data-short={item.short}
               onClick={() => selectTab(item.id)}
             >
-              {item.label}
+              <span className={styles.full}>{item.label}</span>
             </button>
           ))}
         </nav>

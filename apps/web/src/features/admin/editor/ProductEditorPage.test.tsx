@@ -155,6 +155,7 @@ describe("product editor", () => {
       categoryIds: [2, 6],
       stock: null,
       made_to_order_days: null,
+      hidden: false,
       imageUrls: ["/uploads/new0.webp", "/uploads/new1.webp"],
     });
     expect(alerts.at(-1)).toBe("Товар успешно создан!");

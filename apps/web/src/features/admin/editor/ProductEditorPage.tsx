@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { HistoryList } from "../back-office/HistoryList";
 import { Link, useBlocker, useNavigate, useParams } from "react-router-dom";
 import type { Category, Product } from "@shop/shared/schemas/catalog";
 import { MADE_TO_ORDER_DAYS_MAX, STOCK_MAX } from "@shop/shared/stock";
@@ -316,6 +317,13 @@ export default function ProductEditorPage() {
               <input className={fields.input} name="name" required maxLength={200} value={form.name} onChange={(e) => set("name", e.target.value)} />
             </label>
 
+            <label className={styles.draftToggle}>
+              <input type="checkbox" name="hidden" checked={form.hidden} onChange={(e) => set("hidden", e.target.checked)} />
+              <span>
+                <strong>Черновик</strong> — скрыт от покупателей, бота и выгрузок, пока вы не снимете отметку
+              </span>
+            </label>
+
             {isEdit && product && (
               <label className={fields.field}>
                 <span className={fields.label}>Артикул</span>
@@ -455,6 +463,7 @@ export default function ProductEditorPage() {
               <PersonalizationEditor fields={personalization} onChange={setPersonalization} />
             </section>
           </fieldset>
+          {isEdit && product && <HistoryList of="product" id={product.id} reloadKey={product} title="История товара" />}
         </form>
 
         <Preview

@@ -56,6 +56,7 @@ describe("editor payload", () => {
       categoryIds: [3, 7, 9],
       stock: null,
       made_to_order_days: null,
+      hidden: false,
       imageUrls: ["/uploads/b.webp", "/uploads/a.webp"],
     });
     expect(payload).not.toHaveProperty("images");
@@ -103,6 +104,7 @@ describe("editor payload", () => {
       tagIds: [9, 8],
       stock: "",
       madeToOrderDays: "",
+      hidden: false,
     });
     expect(formFromProduct({ ...product, stock: 0, made_to_order_days: 14 })).toMatchObject({ stock: "0", madeToOrderDays: "14" });
   });

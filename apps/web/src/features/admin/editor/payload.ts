@@ -18,6 +18,8 @@ export interface ProductForm {
   stock: string;
   /** days to make it once none are left; blank: not made to order */
   madeToOrderDays: string;
+  /** a draft: hidden from shoppers, the bot and the feeds (docs/product.md#drafts-and-hidden-products) */
+  hidden: boolean;
 }
 
 /** An image in the editor: kept from the product (id + url), uploaded during this edit (url), or still a local file. */
@@ -50,6 +52,7 @@ export const EMPTY_FORM: ProductForm = {
   tagIds: [],
   stock: "",
   madeToOrderDays: "",
+  hidden: false,
 };
 
 export function formFromProduct(product: Product): ProductForm {
@@ -67,6 +70,7 @@ export function formFromProduct(product: Product): ProductForm {
     tagIds: product.categories.filter((category) => category.type === "sub" && category.id !== main?.id).map((c) => c.id),
     stock: product.stock === null ? "" : String(product.stock),
     madeToOrderDays: product.made_to_order_days === null ? "" : String(product.made_to_order_days),
+    hidden: product.hidden === true,
   };
 }
 
@@ -111,6 +115,7 @@ function commonFields(form: ProductForm) {
     categoryIds: buildCategoryIds(form.mainCategoryId, form.tagIds),
     stock: parseCount(form.stock),
     made_to_order_days: parseCount(form.madeToOrderDays),
+    hidden: form.hidden,
   };
 }
 

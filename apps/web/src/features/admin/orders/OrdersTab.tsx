@@ -14,6 +14,7 @@ import { PaymentBadge } from "./PaymentBadge";
 import { OrderDeliveryPanel } from "./OrderDeliveryPanel";
 import { isDeskSearchEmpty, OrderDeskBar, type DeskSearch } from "../back-office/OrderDeskBar";
 import { OrderExtras } from "../back-office/OrderExtras";
+import { PrintSheet } from "../back-office/PrintSheet";
 import { searchOrders } from "../back-office/api";
 import { LineDetails } from "../../../components/LineDetails";
 import buttons from "../components/buttons.module.css";
@@ -99,6 +100,9 @@ export default function OrdersTab({ payments = false }: { payments?: boolean }) 
   const [details, setDetails] = useState<Map<number, AdminOrder>>(new Map());
   const [updatingId, setUpdatingId] = useState<number | null>(null);
   const [search, setSearch] = useState<DeskSearch>({});
+  /** orders ticked for printing their packing sheets together */
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [printing, setPrinting] = useState<AdminOrder[] | null>(null);
   const filters = payments ? [...ORDER_FILTERS, PAID_FILTER] : ORDER_FILTERS;
 
   useEffect(() => {
@@ -175,6 +179,28 @@ export default function OrdersTab({ payments = false }: { payments?: boolean }) 
 
   const stop = (event: MouseEvent) => event.stopPropagation();
 
+  function choose(id: number, on: boolean) {
+    setChosen((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  /** The packing sheets of the ticked orders, one page each (docs/admin-panel.md#packing-sheets). */
+  async function printChosen() {
+    try {
+      const sheets = await Promise.all([...chosen].map((id) => details.get(id) ?? fetchOrder(id)));
+      setPrinting(sheets);
+      // the sheets are in the page before the print dialog reads it
+      setTimeout(() => window.print(), 50);
+    } catch (error) {
+      logFailure("packing sheets failed to load", error);
+      showToast("Не удалось подготовить листы сборки", "error");
+    }
+  }
+
   return (
     <section className={card.card} aria-labelledby="adm-orders-title">
       <div className={card.head}>
@@ -205,6 +231,19 @@ export default function OrdersTab({ payments = false }: { payments?: boolean }) 
         ))}
       </div>
 
+      {chosen.size > 0 && (
+        <div className={styles.chosenBar} role="region" aria-label="Выбранные заказы">
+          <strong>Выбрано заказов: {chosen.size}</strong>
+          <button type="button" className={`${buttons.primary} ${buttons.sm}`} onClick={() => void printChosen()}>
+            Листы сборки: печать
+          </button>
+          <button type="button" className={`${buttons.ghost} ${buttons.sm}`} onClick={() => setChosen(new Set())}>
+            Снять выбор
+          </button>
+        </div>
+      )}
+      {printing && <PrintSheet orders={printing} />}
+
       {!loading && orders.length === 0 ? (
         <p className={text.empty}>Заказов нет.</p>
       ) : (
@@ -231,6 +270,14 @@ export default function OrdersTab({ payments = false }: { payments?: boolean }) 
                   <Fragment key={order.id}>
                     <tr className={`${styles.row} ${open ? styles.open : ""}`} onClick={() => toggle(order)} data-order={order.order_number}>
                       <td className={styles.expandCell}>
+                        <input
+                          type="checkbox"
+                          className={styles.choose}
+                          aria-label={`Выбрать заказ #${order.order_number} для печати`}
+                          checked={chosen.has(order.id)}
+                          onClick={stop}
+                          onChange={(e) => choose(order.id, e.target.checked)}
+                        />
                         <button
                           type="button"
                           className={`${buttons.icon} ${styles.expand}`}

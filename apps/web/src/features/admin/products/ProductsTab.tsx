@@ -14,6 +14,8 @@ export default function ProductsTab() {
   const [productsVersion, setProductsVersion] = useState(0);
   const onCategoriesChanged = useCallback(() => setCategoriesVersion((v) => v + 1), []);
   const onProductsChanged = useCallback(() => setProductsVersion((v) => v + 1), []);
+  // on a phone the list comes first and the category manager opens from a button (docs/admin-panel.md#on-a-phone)
+  const [categoriesOpen, setCategoriesOpen] = useState(false);
 
   return (
     <div className={layout.stack}>
@@ -21,10 +23,25 @@ export default function ProductsTab() {
         <Link to="/admin/product/new" className={buttons.primary}>
           <PlusIcon /> Добавить товар
         </Link>
+        <button
+          type="button"
+          className={`${buttons.ghost} ${styles.categoriesButton}`}
+          aria-expanded={categoriesOpen}
+          aria-controls="adm-category-manager"
+          onClick={() => setCategoriesOpen((open) => !open)}
+        >
+          {categoriesOpen ? "Скрыть категории" : "Категории и теги"}
+        </button>
       </div>
-      <ProductSheetBar onImported={onProductsChanged} />
-      <CategoryManager reloadKey={productsVersion} onChanged={onCategoriesChanged} />
-      <ProductsTable reloadKey={categoriesVersion} onChanged={onProductsChanged} />
+      <div className={styles.sheet}>
+        <ProductSheetBar onImported={onProductsChanged} />
+      </div>
+      <div id="adm-category-manager" className={`${styles.categories} ${categoriesOpen ? styles.open : ""}`}>
+        <CategoryManager reloadKey={productsVersion} onChanged={onCategoriesChanged} />
+      </div>
+      <div className={styles.list}>
+        <ProductsTable reloadKey={categoriesVersion} onChanged={onProductsChanged} />
+      </div>
     </div>
   );
 }

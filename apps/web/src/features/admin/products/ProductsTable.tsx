@@ -11,6 +11,7 @@ import { Pagination } from "../components/Pagination";
 import { useToast } from "../components/Toast";
 import { endSession } from "../session";
 import { StockCell } from "./StockCell";
+import { BulkBar } from "../back-office/BulkBar";
 import { isAbort, logFailure } from "../utils";
 import buttons from "../components/buttons.module.css";
 import card from "../components/card.module.css";
@@ -75,6 +76,8 @@ export default function ProductsTable({ reloadKey, onChanged }: Props) {
   const [loading, setLoading] = useState(true);
   const [deletingId, setDeletingId] = useState<number | null>(null);
   const [version, setVersion] = useState(0);
+  /** the products chosen for a bulk action (docs/admin-panel.md#bulk-actions), kept across pages */
+  const [selected, setSelected] = useState<Set<number>>(new Set());
   const tableRef = useRef<HTMLDivElement>(null);
 
   // typing filters after a pause, and a new filter starts from page 1
@@ -131,6 +134,26 @@ export default function ProductsTable({ reloadKey, onChanged }: Props) {
     setVersion((v) => v + 1);
   }
 
+  const pageSelected = products.length > 0 && products.every((product) => selected.has(product.id));
+  function toggleOne(id: number, on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+  function togglePage(on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const product of products) {
+        if (on) next.add(product.id);
+        else next.delete(product.id);
+      }
+      return next;
+    });
+  }
+
   return (
     <section className={card.card} aria-labelledby="adm-products-title" ref={tableRef}>
       <div className={card.head}>
@@ -161,6 +184,18 @@ export default function ProductsTable({ reloadKey, onChanged }: Props) {
         </label>
       </div>
 
+      {selected.size > 0 && (
+        <BulkBar
+          ids={[...selected]}
+          onClear={() => setSelected(new Set())}
+          onDone={() => {
+            setSelected(new Set());
+            setVersion((v) => v + 1);
+            onChanged();
+          }}
+        />
+      )}
+
       {!loading && products.length === 0 ? (
         <p className={text.empty}>{query || soldOutOnly ? "По вашему запросу товаров не найдено." : "Товаров пока нет."}</p>
       ) : (
@@ -168,6 +203,9 @@ export default function ProductsTable({ reloadKey, onChanged }: Props) {
           <table className={`${table.table} ${table.cards} ${styles.table}`} data-testid="products-table">
             <thead>
               <tr>
+                <th className={styles.selectCol}>
+                  <input type="checkbox" aria-label="Выбрать все товары на странице" checked={pageSelected} onChange={(e) => togglePage(e.target.checked)} />
+                </th>
                 <th>Фото</th>
                 <th>ID</th>
                 <th>Название</th>
@@ -181,7 +219,15 @@ export default function ProductsTable({ reloadKey, onChanged }: Props) {
               {products.map((product) => {
                 const image = product.images[0]?.image_url;
                 return (
-                  <tr key={product.id}>
+                  <tr key={product.id} className={product.hidden ? styles.draftRow : undefined} data-product={product.id}>
+                    <td className={styles.selectCell}>
+                      <input
+                        type="checkbox"
+                        aria-label={`Выбрать «${product.name}»`}
+                        checked={selected.has(product.id)}
+                        onChange={(e) => toggleOne(product.id, e.target.checked)}
+                      />
+                    </td>
                     <td data-label="Фото" className={styles.photoCell}>
                       {image ? (
                         <img className={table.thumb} src={cardImageUrl(image)} alt={product.name} loading="lazy" width={48} height={48} />
@@ -193,7 +239,14 @@ export default function ProductsTable({ reloadKey, onChanged }: Props) {
                       {product.id}
                     </td>
                     <td data-label="Название" className={styles.nameCell}>
-                      <span className={styles.name}>{product.name}</span>
+                      <span className={styles.name}>
+                        {product.name}
+                        {product.hidden && (
+                          <span className={styles.draftBadge} title="Скрыт от покупателей">
+                            Черновик
+                          </span>
+                        )}
+                      </span>
                       <span className={`${text.muted} ${table.sku}`}>Арт. {product.sku}</span>
                     </td>
                     <td data-label="Категории">

@@ -1,11 +1,14 @@
 import { useEffect, useState } from "react";
 import { STATS_DEFAULT_PERIOD, type StatsPeriod } from "@shop/shared/constants";
 import { formatRubCents } from "@shop/shared/format";
-import { fetchAllStats, type StatsData } from "../api/stats";
+import { fetchAllStats, fetchPreviousKpi, type StatsData } from "../api/stats";
+import type { KpiComparison } from "@shop/shared/schemas/admin";
+import form from "../components/form.module.css";
+import buttons from "../components/buttons.module.css";
 import { useAuthToken } from "../session";
 import { isAbort } from "../utils";
 import { DoughnutChart, OrdersLineChart, RevenueLineChart } from "./charts";
-import { kpiText, type WidgetState } from "./format";
+import { kpiText, previousText, type WidgetState } from "./format";
 import card from "../components/card.module.css";
 import layout from "../components/layout.module.css";
 import segmented from "../components/segmented.module.css";
@@ -36,6 +39,9 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
   );
 }
 
+/** '2024-05-08' → '08.05.2024' */
+const formatDay = (day: string) => day.split("-").reverse().join(".");
+
 function Placeholder({ text }: { text: string }) {
   return <p className={charts.placeholder}>{text}</p>;
 }
@@ -43,6 +49,11 @@ function Placeholder({ text }: { text: string }) {
 export default function StatsTab({ onAuthError, payments = false }: Props) {
   const token = useAuthToken();
   const [period, setPeriod] = useState<StatsPeriod>(STATS_DEFAULT_PERIOD);
+  /** a custom range wins over the preset period while it is set */
+  const [range, setRange] = useState<{ start: string; end: string } | null>(null);
+  const [draft, setDraft] = useState({ start: "", end: "" });
+  const [rangeError, setRangeError] = useState<string | null>(null);
+  const [previous, setPrevious] = useState<KpiComparison["previous"]>(null);
   const [data, setData] = useState<StatsData | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
@@ -54,11 +65,15 @@ export default function StatsTab({ onAuthError, payments = false }: Props) {
     setLoading(true);
     setError(null);
     setData(null);
-    fetchAllStats(period, token, onAuthError, controller.signal)
+    setPrevious(null);
+    fetchAllStats(range ?? period, token, onAuthError, controller.signal)
       .then((result) => {
         if (controller.signal.aborted) return;
         setData(result);
         setLoading(false);
+        void fetchPreviousKpi(range ?? period, controller.signal).then((answer) => {
+          if (!controller.signal.aborted) setPrevious(answer);
+        });
       })
       .catch((failure) => {
         if (isAbort(failure) || controller.signal.aborted) return;
@@ -68,7 +83,21 @@ export default function StatsTab({ onAuthError, payments = false }: Props) {
         setLoading(false);
       });
     return () => controller.abort();
-  }, [token, period, onAuthError]);
+  }, [token, period, range, onAuthError]);
+
+  function applyRange() {
+    if (!draft.start || !draft.end) return setRangeError("Укажите обе даты");
+    if (draft.end < draft.start) return setRangeError("Дата «с» позже даты «по»");
+    setRangeError(null);
+    setRange({ ...draft });
+  }
+
+  const prevLine = (key: "totalOrders" | "totalRevenue" | "averageOrderValue" | "paid_revenue", kind: "count" | "money") =>
+    state === "ready" && previous && data ? (
+      <span className={styles.kpiPrev} data-previous={key}>
+        {previousText(data.kpi[key], previous.kpi[key], kind)}
+      </span>
+    ) : null;
 
   const state: WidgetState = loading ? "loading" : error ? "error" : "ready";
 
@@ -81,16 +110,46 @@ export default function StatsTab({ onAuthError, payments = false }: Props) {
             <button
               key={item.value}
               type="button"
-              aria-pressed={period === item.value}
-              className={`${segmented.item} ${period === item.value ? segmented.active : ""}`}
-              disabled={loading || period === item.value}
-              onClick={() => setPeriod(item.value)}
+              aria-pressed={!range && period === item.value}
+              className={`${segmented.item} ${!range && period === item.value ? segmented.active : ""}`}
+              disabled={loading || (!range && period === item.value)}
+              onClick={() => {
+                setRange(null);
+                setPeriod(item.value);
+              }}
             >
               {item.label}
             </button>
           ))}
         </div>
       </div>
+
+      <form
+        className={styles.range}
+        aria-label="Свой период"
+        onSubmit={(event) => {
+          event.preventDefault();
+          applyRange();
+        }}
+      >
+        <label className={form.field}>
+          <span className={form.label}>С</span>
+          <input className={`${form.input} ${form.inputSm}`} type="date" value={draft.start} onChange={(e) => setDraft({ ...draft, start: e.target.value })} />
+        </label>
+        <label className={form.field}>
+          <span className={form.label}>По</span>
+          <input className={`${form.input} ${form.inputSm}`} type="date" value={draft.end} onChange={(e) => setDraft({ ...draft, end: e.target.value })} />
+        </label>
+        <button type="submit" className={`${buttons.ghost} ${buttons.sm}`} disabled={loading}>
+          Показать
+        </button>
+        {previous && state === "ready" && (
+          <span className={text.muted} data-testid="previous-span">
+            {range ? `${formatDay(range.start)} — ${formatDay(range.end)}` : ""} сравнение с {formatDay(previous.from)} — {formatDay(previous.to)}
+          </span>
+        )}
+        {rangeError && <span className={text.errorLine}>{rangeError}</span>}
+      </form>
 
       {error && (
         <p className={text.errorLine} role="alert">
@@ -104,18 +163,21 @@ export default function StatsTab({ onAuthError, payments = false }: Props) {
           <span className={styles.kpiValue} data-kpi="totalOrders">
             {kpiText(state, data?.kpi.totalOrders, "count")}
           </span>
+          {prevLine("totalOrders", "count")}
         </div>
         <div className={`${card.card} ${styles.kpi}`}>
           <span className={styles.kpiLabel}>Выручка</span>
           <span className={styles.kpiValue} data-kpi="totalRevenue">
             {kpiText(state, data?.kpi.totalRevenue, "money")}
           </span>
+          {prevLine("totalRevenue", "money")}
         </div>
         <div className={`${card.card} ${styles.kpi}`}>
           <span className={styles.kpiLabel}>Средний чек</span>
           <span className={styles.kpiValue} data-kpi="averageOrderValue">
             {kpiText(state, data?.kpi.averageOrderValue, "money")}
           </span>
+          {prevLine("averageOrderValue", "money")}
         </div>
         {payments && (
           <div className={`${card.card} ${styles.kpi}`}>
@@ -123,6 +185,7 @@ export default function StatsTab({ onAuthError, payments = false }: Props) {
             <span className={styles.kpiValue} data-kpi="paid_revenue">
               {kpiText(state, data?.kpi.paid_revenue, "money")}
             </span>
+            {prevLine("paid_revenue", "money")}
           </div>
         )}
       </div>

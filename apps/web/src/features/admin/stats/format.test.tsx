@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatRub } from "@shop/shared/format";
 import { plainSpaces as nbsp } from "../../../test-helpers/plain-spaces";
-import { hasSeriesData, kpiText, orderAxisTicks, seriesLabel, shareText, sourceSliceLabel, statusSliceLabel, toPoints } from "./format";
+import { hasSeriesData, kpiText, orderAxisTicks, previousText, seriesLabel, shareText, sourceSliceLabel, statusSliceLabel, toPoints } from "./format";
 
 describe("statistics formatting", () => {
   it("summary cards: '...' while loading, 'Ошибка' after a failure, RUB without decimals", () => {
@@ -53,5 +53,15 @@ describe("statistics formatting", () => {
       { label: "01.05", value: 1 },
       { label: "02.05", value: 0 },
     ]);
+  });
+});
+
+describe("the previous period under a card", () => {
+  it("shows the previous figure and the change in whole percent", () => {
+    expect(previousText(12, 8, "count")).toBe("Пред. период: 8 (+50%)");
+    expect(previousText(6, 8, "count")).toBe("Пред. период: 8 (−25%)");
+    expect(previousText(8, 8, "count")).toBe("Пред. период: 8 (±0%)");
+    expect(previousText(5, 0, "count")).toBe("Пред. период: 0");
+    expect(previousText(1500, 1000, "money").replace(/\s/g, " ")).toBe("Пред. период: 1 000 ₽ (+50%)");
   });
 });

@@ -70,3 +70,14 @@ const compact = new Intl.NumberFormat("ru-RU", { notation: "compact", maximumFra
 export function axisMoney(value: number): string {
   return compact.format(value);
 }
+
+/**
+ * The previous period's figure under a card: 'Пред. период: 12 (+50%)'; the change in whole percent, none when the
+ * previous figure is 0 (a change from nothing has no percent).
+ */
+export function previousText(current: number, previous: number, kind: "count" | "money"): string {
+  const value = kind === "money" ? formatRub(previous) : count.format(previous);
+  if (previous === 0) return `Пред. период: ${value}`;
+  const change = Math.round(((current - previous) / previous) * 100);
+  return `Пред. период: ${value} (${change > 0 ? "+" : change < 0 ? "−" : "±"}${Math.abs(change)}%)`;
+}
