@@ -20,6 +20,9 @@ export const PREPARED_TEXTS = {
     `😔 ${reason}, поэтому заказ не оформлен. Уберите товар из корзины на сайте и оформите заказ заново — или нажмите «Подтвердить заказ» ещё раз, когда товар снова появится.`,
   outOfStockToast: "Заказ не оформлен: товара не хватает",
   staleButton: "Эта кнопка больше не работает.",
+  /** `reason`: why the promo code no longer applies (the shop's message) */
+  promoRefused: (reason: string) => `😔 ${reason} Заказ не оформлен: оформите его на сайте заново — без промокода или с другим.`,
+  promoRefusedToast: "Заказ не оформлен: промокод не действует",
 } as const;
 
 /** Takes the confirmation button off the order message, so it cannot be pressed again. */
@@ -82,6 +85,11 @@ export function preparedOrderFeature({ db, notifier }: BotDeps): Composer<Contex
         // the button stays: the token is still unconfirmed, and works again once the seller restocks
         await ctx.answerCallbackQuery({ text: PREPARED_TEXTS.outOfStockToast });
         await ctx.reply(PREPARED_TEXTS.outOfStock(result.message));
+        return;
+      case "promo-refused":
+        await ctx.answerCallbackQuery({ text: PREPARED_TEXTS.promoRefusedToast });
+        await dropButton(ctx);
+        await ctx.reply(PREPARED_TEXTS.promoRefused(result.message));
         return;
       case "expired":
       case "not-found":

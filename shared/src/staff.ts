@@ -29,6 +29,8 @@ export const PERMISSIONS = [
   "stock.write",
   "categories.write",
   "stats.read",
+  /** create, edit and switch off promo codes, see their orders and revenue */
+  "promo-codes",
   "staff.manage",
   "audit.read",
   "settings",
@@ -47,6 +49,7 @@ const MANAGER: readonly Permission[] = [
   "stock.write",
   "categories.write",
   "stats.read",
+  "promo-codes",
 ];
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {

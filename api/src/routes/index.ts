@@ -25,6 +25,7 @@ import seoRoutes from "./seo";
 import deliveryRoutes from "./delivery";
 import adminDeliveryRoutes from "./admin-delivery";
 import agentRoutes from "./agents";
+import promoCodeRoutes from "./promo-codes";
 
 /** Every route area, in one list: `routes/<area>.ts` holds the routes of one URL area. */
 export async function registerRoutes(app: App): Promise<void> {
@@ -44,6 +45,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(cartRoutes);
   await app.register(configRoutes);
   await app.register(orderRoutes);
+  await app.register(promoCodeRoutes);
   await app.register(myOrderRoutes);
   await app.register(paymentRoutes);
   await app.register(deliveryRoutes);
