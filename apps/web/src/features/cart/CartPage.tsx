@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "react-router-dom";
-import { totalsInRoubles } from "@shop/shared/pricing";
+import { discountLabel, totalsInRoubles } from "@shop/shared/pricing";
 import { formatPrice } from "@shop/shared/format";
 import { usePageMeta } from "../../lib/seo";
 import { useFreshCart } from "../../hooks/useFreshCart";
@@ -13,6 +13,9 @@ import { EmptyState } from "../../components/EmptyState";
 import { CartIcon, TrashIcon } from "../../components/Icons";
 import { DiscountBar } from "./DiscountBar";
 import { Recommendations } from "./Recommendations";
+import { PromoCodeField } from "../../components/PromoCodeField";
+import { promoForTotals, usePromoCheck } from "../../hooks/usePromoCheck";
+import { setPromoCode, usePromoCode } from "../../stores/promo-code";
 import layout from "../../components/CartLayout.module.css";
 import styles from "./CartPage.module.css";
 import totalsStyles from "../../components/TotalsList.module.css";
@@ -22,9 +25,12 @@ export default function CartPage() {
   const items = rendered ?? NO_ITEMS;
   const navigate = useNavigate();
   useFreshCart();
+  const promoCode = usePromoCode();
+  const promoCheck = usePromoCheck(promoCode, items);
   usePageMeta({ title: "Корзина", description: "Ваша корзина в магазине изделий ручной работы «Ремесло»." });
   // the cart shows goods only; delivery is added at checkout
-  const totals = totalsInRoubles(items, 0);
+  const totals = totalsInRoubles(items, 0, promoForTotals(promoCheck));
+  const hasDiscount = totals.discount > 0;
   // inside Telegram its bottom buttons lead on, instead of the page's footer and checkout link
   const telegramButtons = useTelegramMainButton({
     text: `Оформить заказ · ${formatPrice(totals.total)}`,
@@ -77,9 +83,9 @@ export default function CartPage() {
               <dt>Сумма</dt>
               <dd data-testid="cart-subtotal">{formatPrice(totals.subtotal)}</dd>
             </div>
-            {totals.discountPercent > 0 ? (
+            {hasDiscount ? (
               <div className={totalsStyles.discount}>
-                <dt>Скидка {totals.discountPercent}%</dt>
+                <dt>{discountLabel(totals)}</dt>
                 <dd data-testid="cart-discount">−{formatPrice(totals.discount)}</dd>
               </div>
             ) : null}
@@ -88,6 +94,7 @@ export default function CartPage() {
               <dd data-testid="cart-total">{formatPrice(totals.total)}</dd>
             </div>
           </dl>
+          <PromoCodeField code={promoCode} check={promoCheck} onApply={setPromoCode} onRemove={() => setPromoCode(null)} />
           <div className={styles.summaryBar}>
             <DiscountBar subtotal={totals.subtotal} />
           </div>
@@ -105,16 +112,16 @@ export default function CartPage() {
         <div className={`${styles.stickyFooter} replaced-in-telegram`} data-testid="cart-footer">
           {/* what the goods cost after the discount; delivery is added at checkout */}
           <div className={styles.footerRow}>
-            <span className={styles.footerLabel}>{totals.discountPercent > 0 ? "Итого со скидкой" : "Сумма"}</span>
+            <span className={styles.footerLabel}>{hasDiscount ? "Итого со скидкой" : "Сумма"}</span>
             <span className={styles.footerSum} data-testid="cart-footer-total">
               {formatPrice(totals.total)}
             </span>
           </div>
-          {totals.discountPercent > 0 ? (
+          {hasDiscount ? (
             <p className={styles.footerDiscount} data-testid="cart-footer-discount">
               <s aria-label={`Без скидки ${formatPrice(totals.subtotal)}`}>{formatPrice(totals.subtotal)}</s>
               <span>
-                Скидка {totals.discountPercent}%: −{formatPrice(totals.discount)}
+                {discountLabel(totals)}: −{formatPrice(totals.discount)}
               </span>
             </p>
           ) : null}
