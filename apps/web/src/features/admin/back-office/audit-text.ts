@@ -11,6 +11,7 @@ export const KIND_LABELS: Record<string, string> = {
   refund: "Возврат",
   settings: "Настройки",
   staff: "Сотрудник",
+  promo: "Промокод",
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -23,6 +24,8 @@ const ACTION_LABELS: Record<string, string> = {
   issue: "выставлен",
   refund: "возврат",
   password: "новый пароль",
+  "switch-off": "отключён",
+  "switch-on": "включён",
 };
 
 const FIELD_LABELS: Record<string, string> = {

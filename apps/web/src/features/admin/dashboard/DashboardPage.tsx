@@ -19,6 +19,7 @@ const PickingTab = lazy(() => import("../back-office/PickingTab"));
 const StaffTab = lazy(() => import("../back-office/StaffTab"));
 const AuditTab = lazy(() => import("../back-office/AuditTab"));
 const DeliverySettingsTab = lazy(() => import("../delivery/DeliverySettingsTab"));
+const PromoCodesTab = lazy(() => import("../promo-codes/PromoCodesTab"));
 
 /** Each tab with the permission it needs (docs/product.md#staff-and-roles): a role sees only its own. */
 export const DASHBOARD_TABS = [
@@ -26,6 +27,7 @@ export const DASHBOARD_TABS = [
   { id: "orders", label: "Заказы", permission: "orders.read" },
   { id: "picking", label: "Сборка", permission: "orders.pick" },
   { id: "stats", label: "Статистика", permission: "stats.read" },
+  { id: "promo", label: "Промокоды", permission: "promo-codes" },
   { id: "delivery", label: "Доставка", permission: "settings" },
   { id: "staff", label: "Сотрудники", permission: "staff.manage" },
   { id: "audit", label: "Журнал", permission: "audit.read" },
@@ -108,9 +110,10 @@ export default function DashboardPage() {
         <section role="tabpanel">
           {me && tab === "products" && <ProductsTab />}
           {me && tab === "orders" && <OrdersTab payments={payments} />}
-          {me && (tab === "picking" || tab === "staff" || tab === "audit") && (
+          {me && (tab === "picking" || tab === "staff" || tab === "audit" || tab === "promo") && (
             <Suspense fallback={<p className={text.muted}>Загрузка...</p>}>
               {tab === "picking" && <PickingTab />}
+              {tab === "promo" && <PromoCodesTab />}
               {tab === "staff" && <StaffTab myId={me?.id ?? null} />}
               {tab === "audit" && <AuditTab />}
             </Suspense>
