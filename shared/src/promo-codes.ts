@@ -145,7 +145,7 @@ export function spreadDiscount(sums: readonly Kopecks[], discount: Kopecks, elig
 /** What the shopper reads under the code field once the code applies: which discount they get, and why. */
 export const PROMO_OUTCOME = {
   rule: "Скидка по промокоду и скидка за сумму заказа не суммируются: действует бо́льшая.",
-  promoWins: (code: string, discount: Kopecks) => `Промокод «${code}» применён: −${formatPrice(toRoubles(discount))}.`,
+  promoWins: (code: string, discount: Kopecks) => `Промокод «${code}» применён: −${formatPrice(toRoubles(discount))}`,
   volumeWins: (code: string, promoDiscount: Kopecks, percent: number) =>
     `Скидка за сумму заказа (${percent}%) больше, чем по промокоду «${code}» (−${formatPrice(toRoubles(promoDiscount))}): применяется она, промокод останется неиспользованным.`,
 } as const;
