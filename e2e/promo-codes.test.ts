@@ -32,6 +32,8 @@ const shot = async (page: Page, name: string) => {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: "disabled" });
 };
+/** Scrolls the element to the middle of the screen, clear of the phone's sticky footer. */
+const centre = (page: Page, testId: string) => page.getByTestId(testId).first().evaluate((element) => element.scrollIntoView({ block: "center" }));
 const spaces = (text: string | null | undefined) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").trim();
 
 beforeAll(async () => {
@@ -86,14 +88,14 @@ describe.skipIf(!haveChromium)("promo codes", () => {
           await opened.page.getByTestId("promo-apply").click();
         }
         await expectCodeApplied(opened.page, "ПРОБА15", "cart");
-        await opened.page.getByTestId("promo-applied").scrollIntoViewIfNeeded();
+        await centre(opened.page, "promo-applied");
         await shot(opened.page, `website-${viewport}-cart`);
 
         await gotoApp(opened.page, "/checkout");
         await expectCodeApplied(opened.page, "ПРОБА15", "checkout");
         await opened.page.getByLabel("Имя *").fill("Нина Орлова");
         await opened.page.getByLabel("Телефон *").fill("9123456789");
-        await opened.page.getByTestId("promo-applied").scrollIntoViewIfNeeded();
+        await centre(opened.page, "promo-applied");
         await shot(opened.page, `website-${viewport}-checkout`);
         const total = spaces(await opened.page.getByTestId("checkout-total").textContent());
         await opened.page.getByRole("button", { name: "Оформить заказ" }).last().click();
@@ -120,7 +122,7 @@ describe.skipIf(!haveChromium)("promo codes", () => {
       await expect.poll(() => opened.page.getByTestId("promo-message").textContent(), { timeout: 20_000 }).toBe(
         "Промокод «НЕТТАКОГО» не найден. Проверьте, нет ли в нём опечатки.",
       );
-      await opened.page.getByTestId("promo-applied").scrollIntoViewIfNeeded();
+      await centre(opened.page, "promo-applied");
       await shot(opened.page, "website-mobile-unknown");
       await opened.page.getByTestId("promo-remove").click();
       expect(await opened.page.getByTestId("promo-input").isVisible()).toBe(true);
@@ -138,13 +140,13 @@ describe.skipIf(!haveChromium)("promo codes", () => {
         await miniAppLauncher(BOT_TOKEN)(opened.page, "/cart", USERS[theme], theme, "promo_SPRING15");
         await opened.page.locator("#root[data-app]").waitFor();
         await expectCodeApplied(opened.page, "SPRING15", "cart");
-        await opened.page.getByTestId("promo-applied").scrollIntoViewIfNeeded();
+        await centre(opened.page, "promo-applied");
         await shot(opened.page, `mini-app-${theme}-cart`);
         await miniAppLauncher(BOT_TOKEN)(opened.page, "/checkout", USERS[theme], theme);
         await opened.page.locator("#root[data-app]").waitFor();
         await expectCodeApplied(opened.page, "SPRING15", "checkout");
         await opened.page.getByLabel("Телефон *").fill("9123456789");
-        await opened.page.getByTestId("promo-applied").scrollIntoViewIfNeeded();
+        await centre(opened.page, "promo-applied");
         await shot(opened.page, `mini-app-${theme}-checkout`);
         // inside Telegram the submit is Telegram's main button: the form is submitted as the button would
         await opened.page.evaluate(() => (document.querySelector('form[aria-labelledby="checkout-contacts"]') as HTMLFormElement).requestSubmit());

@@ -95,9 +95,12 @@ export default function CartPage() {
             </div>
           </dl>
           <PromoCodeField code={promoCode} check={promoCheck} onApply={setPromoCode} onRemove={() => setPromoCode(null)} />
-          <div className={styles.summaryBar}>
-            <DiscountBar subtotal={totals.subtotal} />
-          </div>
+          {/* a code that gives the discount beats every tier: the tiers' progress would promise nothing */}
+          {totals.promoCode ? null : (
+            <div className={styles.summaryBar}>
+              <DiscountBar subtotal={totals.subtotal} />
+            </div>
+          )}
           {telegramButtons ? null : (
             <Link to="/checkout" className={`btn btn-primary btn-lg btn-block ${styles.summaryButton}`}>
               Перейти к оформлению
@@ -125,7 +128,7 @@ export default function CartPage() {
               </span>
             </p>
           ) : null}
-          <DiscountBar subtotal={totals.subtotal} compact />
+          {totals.promoCode ? null : <DiscountBar subtotal={totals.subtotal} compact />}
           <div className={styles.footerButtons}>
             <Link to="/" className="btn btn-secondary">
               ← В каталог
