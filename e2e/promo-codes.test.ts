@@ -131,6 +131,41 @@ describe.skipIf(!haveChromium)("promo codes", () => {
     }
   });
 
+  for (const viewport of ["desktop", "mobile"] as ViewportName[]) {
+    it(`in the admin's «Промокоды» tab (${viewport}): a new code, the list with uses, orders and revenue`, async () => {
+      const opened: OpenedPage = await openPage(browser, viewport, { baseURL: shop.url });
+      try {
+        opened.page.setDefaultTimeout(60_000);
+        const token = await shop.adminToken();
+        await opened.context.addInitScript((stored: string) => {
+          localStorage.setItem("authToken", stored);
+          localStorage.setItem("authLogin", "admin");
+        }, token);
+        await gotoApp(opened.page, "/admin/dashboard?tab=promo");
+        const form = opened.page.getByRole("form", { name: "Новый промокод" });
+        const code = viewport === "desktop" ? "ЗИМА300" : "ЗИМА200";
+        await form.getByLabel("Код", { exact: true }).fill(code);
+        await form.getByLabel("Размер скидки").fill("300");
+        await form.getByLabel("Вид скидки").selectOption("fixed");
+        await form.getByLabel("Заказ от, ₽").fill("1500");
+        await form.getByLabel("Действует с").fill("2026-12-01");
+        await form.getByLabel("по", { exact: true }).fill("2027-01-10");
+        await form.getByRole("button", { name: "Создать промокод" }).click();
+        const row = opened.page.locator(`tr[data-promo="${code}"]`);
+        await expect.poll(async () => spaces(await row.textContent()), { timeout: 20_000 }).toContain("01.12.2026 – 10.01.2027");
+        expect(spaces(await row.textContent())).toContain("300.00 ₽");
+        const used = opened.page.locator('tr[data-promo="ПРОБА15"]');
+        expect(Number(spaces(await used.locator("td").nth(4).textContent()))).toBeGreaterThan(0);
+        await shot(opened.page, `admin-${viewport}`);
+        await row.getByRole("button", { name: "Отключить" }).click();
+        await expect.poll(async () => spaces(await row.textContent())).toContain("Отключён");
+        expect(opened.errors).toEqual([]);
+      } finally {
+        await opened.close();
+      }
+    });
+  }
+
   for (const theme of ["light", "dark"] as ThemeName[]) {
     it(`in the Mini App (${theme}): the code from startapp=promo_…, its discount, the order with it`, async () => {
       const opened = await openInTelegram(browser, shop.url, theme);
