@@ -268,7 +268,7 @@ export default function PromoCodesTab() {
         <p className={text.muted}>Промокодов пока нет.</p>
       ) : (
         <div className={table.wrap}>
-          <table className={table.table} data-testid="promo-list">
+          <table className={`${table.table} ${styles.list}`} data-testid="promo-list">
             <thead>
               <tr>
                 <th>Код</th>
@@ -290,14 +290,18 @@ export default function PromoCodesTab() {
                       {code.min_order > 0 ? ` · от ${formatAdminPrice(code.min_order)}` : ""}
                     </div>
                   </td>
-                  <td>{code.kind === "percent" ? `${code.value}%` : formatAdminPrice(code.value)}</td>
-                  <td>{periodText(code)}</td>
-                  <td className={table.num}>
+                  <td data-label="Скидка">{code.kind === "percent" ? `${code.value}%` : formatAdminPrice(code.value)}</td>
+                  <td data-label="Срок">{periodText(code)}</td>
+                  <td className={table.num} data-label="Использован">
                     {code.uses}
                     {code.max_uses !== null ? ` из ${code.max_uses}` : ""}
                   </td>
-                  <td className={table.num}>{code.orders}</td>
-                  <td className={table.num}>{formatAdminPrice(code.revenue)}</td>
+                  <td className={table.num} data-label="Заказов">
+                    {code.orders}
+                  </td>
+                  <td className={table.num} data-label="Выручка">
+                    {formatAdminPrice(code.revenue)}
+                  </td>
                   <td className={styles.rowActions}>
                     <button
                       type="button"
