@@ -9,6 +9,8 @@ import { formatPrice } from "@shop/shared/format";
 import { toDecimal, toRoubles, type Kopecks } from "@shop/shared/money";
 import { cutText } from "@shop/shared/text";
 import { lineDescription } from "@shop/shared/variants";
+import { discountLabel, type Totals } from "@shop/shared/pricing";
+import { spreadDiscount } from "@shop/shared/promo-codes";
 
 /**
  * The invoice of an order (docs/payments.md), one shape for the chat (sendInvoice, through the outbox) and the
@@ -30,7 +32,7 @@ export interface InvoiceContent {
 export const INVOICE_TEXTS = {
   title: (number: string) => `Заказ №${number}`,
   description: (number: string, pieces: number, total: Kopecks) => `Оплата заказа №${number}: ${pieces} шт., итого ${formatPrice(toRoubles(total))}`,
-  discount: (percent: number) => `Скидка ${percent}%`,
+  discount: (totals: Pick<Totals, "discountPercent" | "promoCode">) => discountLabel(totals),
   delivery: "Доставка",
 } as const;
 
@@ -50,16 +52,21 @@ interface ReceiptItem {
 
 /**
  * The receipt lines for ЮKassa: the discount is spread over the items in proportion to their sums (the kopecks
- * left by rounding go to the first lines), and a line whose discounted sum does not divide into whole kopecks per
+ * left by rounding go to the first lines) — a promo code's discount as the order recorded it, on the lines it
+ * applied to — and a line whose discounted sum does not divide into whole kopecks per
  * piece is split in two, so that the lines add up exactly to the order's total. The delivery is a service line.
  */
 export function receiptItems(order: Order, vatCode: number): ReceiptItem[] {
   const sums = order.lines.map((line) => line.price * line.quantity);
   const subtotal = sums.reduce((a, b) => a + b, 0);
   const { discount } = order.totals;
-  const shares = sums.map((sum) => (subtotal > 0 ? Math.floor((discount * sum) / subtotal) : 0));
-  let left = discount - shares.reduce((a, b) => a + b, 0);
-  for (let i = 0; left > 0 && i < shares.length; i++, left--) shares[i]! += 1;
+  const recorded = order.lines.map((line) => line.promoDiscount);
+  const shares =
+    order.totals.promoCode && recorded.every((share) => share !== undefined) && recorded.reduce((a, b) => a! + b!, 0) === discount
+      ? (recorded as number[])
+      : subtotal > 0
+        ? spreadDiscount(sums, discount)
+        : sums.map(() => 0);
   const item = (description: string, quantity: number, unit: number, subject: ReceiptItem["payment_subject"]): ReceiptItem => ({
     description: cutText(description, 128),
     quantity: quantity.toFixed(2),
@@ -88,7 +95,7 @@ export function receiptItems(order: Order, vatCode: number): ReceiptItem[] {
 
 export function invoiceContent(order: Order, settings: PaymentSettings): InvoiceContent {
   const prices: LabeledPrice[] = order.lines.map((line) => ({ label: label(lineDescription(line), line.quantity), amount: line.price * line.quantity }));
-  if (order.totals.discount > 0) prices.push({ label: INVOICE_TEXTS.discount(order.totals.discountPercent), amount: -order.totals.discount });
+  if (order.totals.discount > 0) prices.push({ label: INVOICE_TEXTS.discount(order.totals), amount: -order.totals.discount });
   if (order.totals.delivery > 0) prices.push({ label: INVOICE_TEXTS.delivery, amount: order.totals.delivery });
   const pieces = order.lines.reduce((sum, line) => sum + line.quantity, 0);
   const content: InvoiceContent = {

@@ -1,7 +1,7 @@
 import { type CartLine, type CustomerOrderSummary, lineSku, type Order, type OrderContact, type OrderDelivery, type PreparedOrder } from "@shop/core/orders";
 import { DELIVERY_METHOD_LABELS, formatDays, trackingLink } from "@shop/shared/delivery";
 import { toRoubles } from "@shop/shared/money";
-import type { Totals } from "@shop/shared/pricing";
+import { discountLabel, type Totals } from "@shop/shared/pricing";
 import { formatDateTime, formatPrice } from "@shop/shared/format";
 import { paymentLabel, sourceLabel, statusLabel } from "@shop/shared/labels";
 import { formatPhone } from "@shop/shared/phone";
@@ -35,7 +35,7 @@ function itemLine(line: CartLine): string {
 
 function totalsBlock(totals: Totals): string[] {
   const rows = [`Товары: ${formatPrice(toRoubles(totals.subtotal))}`];
-  if (totals.discount > 0) rows.push(`Скидка ${totals.discountPercent}%: −${formatPrice(toRoubles(totals.discount))}`);
+  if (totals.discount > 0) rows.push(`${escapeHtml(discountLabel(totals))}: −${formatPrice(toRoubles(totals.discount))}`);
   rows.push(`Доставка: ${formatPrice(toRoubles(totals.delivery))}`);
   rows.push(`<b>Итого: ${formatPrice(toRoubles(totals.total))}</b>`);
   return rows;

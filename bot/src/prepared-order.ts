@@ -28,6 +28,9 @@ export const PREPARED_TEXTS = {
   deliveryChangedToast: "Стоимость доставки изменилась",
   /** the method chosen on the website is no longer offered (switched off, the point closed) */
   deliveryGone: (reason: string) => `😔 ${escapeHtml(reason)} Оформите заказ на сайте ещё раз — корзина сохранилась.`,
+  /** `reason`: why the promo code no longer applies (the shop's message) */
+  promoRefused: (reason: string) => `😔 ${reason} Заказ не оформлен: оформите его на сайте заново — без промокода или с другим.`,
+  promoRefusedToast: "Заказ не оформлен: промокод не действует",
 } as const;
 
 type Requote =
@@ -158,6 +161,11 @@ export function preparedOrderFeature({ db, notifier, config }: BotDeps): Compose
         // the button stays: the token is still unconfirmed, and works again once the seller restocks
         await ctx.answerCallbackQuery({ text: PREPARED_TEXTS.outOfStockToast });
         await ctx.reply(PREPARED_TEXTS.outOfStock(result.message));
+        return;
+      case "promo-refused":
+        await ctx.answerCallbackQuery({ text: PREPARED_TEXTS.promoRefusedToast });
+        await dropButton(ctx);
+        await ctx.reply(PREPARED_TEXTS.promoRefused(result.message));
         return;
       case "expired":
       case "not-found":

@@ -292,6 +292,22 @@ async function insertProducts(prisma: PrismaClient, products: ProductRow[]): Pro
   return products.map((product) => idBySku.get(product.sku)!);
 }
 
+/**
+ * Two demo promo codes (README, «Demo»): РЕМЕСЛО10 — 10 % on the whole shop, from 500 ₽, once per customer;
+ * КЕРАМИКА300 — 300 ₽ off ceramics, from 1 500 ₽, 100 uses in all.
+ */
+async function seedDemoPromoCodes(prisma: PrismaClient, ceramics: number | null): Promise<void> {
+  await prisma.promoCode.createMany({
+    data: [
+      { code: "РЕМЕСЛО10", kind: "percent", percent: 10, minOrder: 500, maxUsesPerCustomer: 1 },
+      ...(ceramics === null
+        ? []
+        : [{ code: "КЕРАМИКА300", kind: "fixed", amount: 300, minOrder: 1500, maxUses: 100, scope: "categories", categoryIds: [ceramics] }]),
+    ],
+    skipDuplicates: true,
+  });
+}
+
 /** The demo shop: 65 products in 6 categories with 9 tags, pictures made locally, ~300 orders over 90 days. */
 export async function seedDemo(prisma: PrismaClient, options: SeedOptions): Promise<SeedResult> {
   const r = new Random(20261122);
@@ -345,6 +361,8 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions): Prom
     image: imageLists[index]![0] ?? null,
     weight: product.tags.includes("Хит продаж") ? 4 : 1,
   }));
+
+  await seedDemoPromoCodes(prisma, mains.get("ceramics") ?? null);
 
   const orderCount = options.orders ?? 300;
   if (orderCount > 0) log(`Placing ${orderCount} demo orders…`);

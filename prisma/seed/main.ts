@@ -27,7 +27,7 @@ try {
   const started = Date.now();
   if (args.has("--reset")) {
     await db.prisma.$executeRawUnsafe(
-      `TRUNCATE order_items, orders, prepared_orders, outbox_messages, delivery_cost_prompts, telegram_customers, product_categories, product_images, products, categories RESTART IDENTITY CASCADE`,
+      `TRUNCATE order_items, orders, promo_code_customers, promo_codes, prepared_orders, outbox_messages, delivery_cost_prompts, telegram_customers, product_categories, product_images, products, categories RESTART IDENTITY CASCADE`,
     );
     // numbering starts over too, so a reset shop looks exactly like a fresh one
     await db.prisma.$executeRawUnsafe(`ALTER SEQUENCE order_number_seq RESTART`);

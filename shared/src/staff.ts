@@ -31,6 +31,8 @@ export const PERMISSIONS = [
   "stats.read",
   /** the reviews' moderation queue: publish, hide, reply */
   "reviews",
+  /** create, edit and switch off promo codes, see their orders and revenue */
+  "promo-codes",
   "staff.manage",
   "audit.read",
   "settings",
@@ -50,6 +52,7 @@ const MANAGER: readonly Permission[] = [
   "categories.write",
   "stats.read",
   "reviews",
+  "promo-codes",
 ];
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {

@@ -28,6 +28,7 @@ import agentRoutes from "./agents";
 import reviewRoutes from "./reviews";
 import adminReviewRoutes from "./admin-reviews";
 import staffInvitationRoutes from "./staff-invitations";
+import promoCodeRoutes from "./promo-codes";
 
 /** Every route area, in one list: `routes/<area>.ts` holds the routes of one URL area. */
 export async function registerRoutes(app: App): Promise<void> {
@@ -49,6 +50,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(cartRoutes);
   await app.register(configRoutes);
   await app.register(orderRoutes);
+  await app.register(promoCodeRoutes);
   await app.register(myOrderRoutes);
   await app.register(paymentRoutes);
   await app.register(deliveryRoutes);

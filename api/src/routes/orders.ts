@@ -57,6 +57,7 @@ export default async function orderRoutes(app: App) {
           "requires such a user. With the bot set up (GET /api/config: checkoutMode 'bot') a website order is refused (409): " +
           "the website prepares it and the shopper confirms it in the bot. A line asking for more pieces than are left " +
           "creates nothing: 409 with code out_of_stock and every short line in items (product_id, name, available). " +
+          "A promo_code that does not apply creates nothing: 409 with code promo_code_refused and the reason. " +
           "422: the Idempotency-Key was used for another checkout. 429: too many orders from one address; " +
           "503: the database is unreachable, try again after Retry-After seconds.",
         headers: IdempotencyHeaders,
@@ -85,6 +86,7 @@ export default async function orderRoutes(app: App) {
         idempotencyKey: request.headers["idempotency-key"] ?? null,
         known: catalog ? knownProducts(catalog) : undefined,
         delivery,
+        promoCode: body.promo_code ?? null,
       });
       // the next recommendations of this process see the new order at once (other processes within a minute)
       if (result.created) forgetBestSellers(app.db);
@@ -128,6 +130,7 @@ export default async function orderRoutes(app: App) {
         source: body.source,
         idempotencyKey: request.headers["idempotency-key"] ?? null,
         delivery: delivery && choice ? preparedDelivery(choice, delivery) : null,
+        promoCode: body.promo_code ?? null,
       });
       const botLink = botStartLink(app.config, app.botInfo, result.prepared.token);
       return reply.status(result.created ? 201 : 200).send(toPrepareOrderResponse(result.prepared, botLink));

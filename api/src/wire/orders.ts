@@ -28,6 +28,8 @@ export function toWireTotals(totals: Totals): OrderTotals {
     discount_amount: toRoubles(totals.discount),
     delivery_cost: toRoubles(totals.delivery),
     total: toRoubles(totals.total),
+    // only with a code: an order without one answers as it always did
+    ...(totals.promoCode ? { promo_code: totals.promoCode } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import { readOrder } from "./order-record";
 import { returnOrderPieces, takeOrderPiecesAgain } from "../stock";
 import { announceStockChanges } from "../stock";
 import { recordAudit, type AuditActor } from "../audit";
+import { countPromoUse } from "../promo-codes";
 
 export const INVALID_STATUS = `Недопустимый статус заказа. Возможные: ${ORDER_STATUSES.join(", ")}`;
 
@@ -17,6 +18,8 @@ export interface StatusChange {
   changed: boolean;
   previousStatus: OrderStatus;
 }
+
+const stockMoves = (before: OrderStatus, after: string) => before !== after && (before === "cancelled") !== (after === "cancelled");
 
 /**
  * Sets an order's status: the one place the admin panel and the bot's manager buttons change it. Any status
@@ -45,6 +48,8 @@ export async function changeOrderStatus(
         : status === "cancelled"
           ? await returnOrderPieces(sql, orderId)
           : await takeOrderPiecesAgain(sql, orderId);
+    // a cancelled order gives its promo code's use back (docs/product.md#promo-codes)
+    if (stockMoves(previousStatus, status)) await countPromoUse(sql, orderId, status === "cancelled" ? -1 : 1);
     if (changed) await sql.query(`UPDATE orders SET status = $2::"OrderStatus", updated_at = now() WHERE id = $1`, [orderId, status]);
     const order = (await readOrder(sql, orderId))!;
     if (changed) await queueMessages(sql, notifier.orderStatusChanged(order, previousStatus));

@@ -386,3 +386,8 @@ export async function priceCartInSlot(sql: Sql, lines: readonly RequestedLine[])
   if (row!.id == null) throw new Error("no order slot was reserved for a cart with enough stock");
   return { slot: toSlot(row as SlotRow), ...priced };
 }
+
+/** A cart as the shopper has it, priced from the database now (a preview: nothing is reserved). */
+export async function priceRequestedCart(sql: Sql, lines: readonly RequestedLine[]): Promise<CartLine[]> {
+  return (await priceCart(sql, mergeLines(lines))).lines;
+}

@@ -1,5 +1,5 @@
 export { changeOrderStatus, INVALID_STATUS } from "./change-status";
-export { type KnownProducts, lineName, ORDER_MESSAGES, type ProductPriceRow, type RequestedLine, type VariantPriceRow } from "./checkout";
+export { type KnownProducts, lineName, ORDER_MESSAGES, priceRequestedCart, type ProductPriceRow, type RequestedLine, type VariantPriceRow } from "./checkout";
 export { type CustomerOrders, type CustomerOrderSummary, getCustomerOrder, listCustomerOrders } from "./customer-orders";
 export { deleteExpiredPreparedOrders } from "./expired-prepared-orders";
 export { KEY_USED_FOR_ANOTHER_ORDER } from "./idempotency";

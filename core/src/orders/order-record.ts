@@ -41,6 +41,7 @@ export function toOrder(row: OrderRow): Order {
         quantity: item.quantity,
         madeToOrderDays: item.madeToOrderDays,
         ...lineChoice(item.variantId, item.variantSku, item.variantTitle, item.personalization),
+        ...(item.promoDiscount === null ? {} : { promoDiscount: fromDecimal(item.promoDiscount) }),
       })),
     totals: {
       subtotal: fromDecimal(row.subtotal),
@@ -48,6 +49,7 @@ export function toOrder(row: OrderRow): Order {
       discount: fromDecimal(row.discountAmount),
       delivery: fromDecimal(row.deliveryCost),
       total: fromDecimal(row.total),
+      ...(row.promoCode ? { promoCode: row.promoCode } : {}),
     },
     telegramUser:
       row.telegramUserId === null
@@ -81,12 +83,14 @@ export interface OrderSqlRow {
   payment_status: string;
   paid_at: Date | null;
   invoice_number: number;
+  promo_code: string | null;
 }
 
 export const ORDER_COLUMNS = `id, order_number, created_at, updated_at, status::text AS status, source, customer_name, customer_phone,
   delivery_address, comment, subtotal::text AS subtotal, discount_percent, discount_amount::text AS discount_amount,
   delivery_cost::text AS delivery_cost, total::text AS total, telegram_user_id::text AS telegram_user_id,
-  telegram_username, telegram_first_name, telegram_last_name, payment_status::text AS payment_status, paid_at, invoice_number`;
+  telegram_username, telegram_first_name, telegram_last_name, payment_status::text AS payment_status, paid_at, invoice_number,
+  promo_code`;
 
 export interface OrderLineSqlRow {
   id: number;
@@ -101,6 +105,7 @@ export interface OrderLineSqlRow {
   variant_sku: string | null;
   variant_title: string | null;
   personalization: unknown;
+  promo_discount: string | null;
 }
 
 /**
@@ -147,6 +152,7 @@ export function orderFromSql(row: OrderSqlRow, lines: readonly OrderLineSqlRow[]
       quantity: line.quantity,
       madeToOrderDays: line.made_to_order_days,
       ...lineChoice(line.variant_id, line.variant_sku, line.variant_title, line.personalization),
+      ...(line.promo_discount === null || line.promo_discount === undefined ? {} : { promoDiscount: fromDecimal(line.promo_discount) }),
     })),
     totals: {
       subtotal: fromDecimal(row.subtotal),
@@ -154,6 +160,7 @@ export function orderFromSql(row: OrderSqlRow, lines: readonly OrderLineSqlRow[]
       discount: fromDecimal(row.discount_amount),
       delivery: fromDecimal(row.delivery_cost),
       total: fromDecimal(row.total),
+      ...(row.promo_code ? { promoCode: row.promo_code } : {}),
     },
     telegramUser:
       row.telegram_user_id === null
@@ -169,7 +176,7 @@ export async function readOrder(sql: Sql, id: number): Promise<Order | null> {
   if (!row) return null;
   const lines = await sql.query<OrderLineSqlRow>(
     `SELECT id, product_id, product_name, product_sku, product_image, price::text AS price, quantity, made_to_order_days,
-            variant_id, variant_sku, variant_title, personalization
+            variant_id, variant_sku, variant_title, personalization, promo_discount::text AS promo_discount
        FROM order_items WHERE order_id = $1 ORDER BY id`,
     [id],
   );

@@ -46,6 +46,8 @@ export interface CartLine {
   variantTitle?: string | null;
   /** as ordered; absent or empty: none */
   personalization?: LinePersonalization[];
+  /** the line's share of the promo code's discount; absent: the order has no promo code */
+  promoDiscount?: Kopecks;
 }
 
 /** The Telegram user an order belongs to, as the order recorded them. */

@@ -1,7 +1,7 @@
-import { autoCommitSql, type Database} from "@shop/prisma/db";
+import { autoCommitSql, type Database, type Sql } from "@shop/prisma/db";
 import type { CheckoutForm } from "@shop/shared/checkout";
 import { deliveryFeeFor } from "@shop/shared/delivery";
-import { computeTotals } from "@shop/shared/pricing";
+import { computeTotals, DELIVERY_FEE, type PromoDiscount, type Totals } from "@shop/shared/pricing";
 import type { OrderSourceValue } from "@shop/shared/schemas/orders";
 import { conflict, forbidden, invalid, ShopError, unprocessable } from "../errors";
 import type { TelegramIdentity } from "../customers";
@@ -13,6 +13,7 @@ import { readOrder } from "./order-record";
 import { orderSlots } from "./order-slots";
 import { outOfStock } from "../stock";
 import { writeOrder } from "./write-order";
+import { customerKeys, totalsWithPromo, type OrderPromo, type PromoCartLine } from "../promo-codes";
 
 /**
  * Placing an order from the Mini App, or from the website when no bot is configured. Whatever the client says
@@ -34,6 +35,8 @@ export interface PlaceOrderInput {
   known?: KnownProducts;
   /** the method the shopper chose, quoted by the delivery module; absent: the shop's fixed fee (docs/delivery.md) */
   delivery?: QuotedDelivery | null;
+  /** the promo code the shopper entered (any case); absent or empty: none */
+  promoCode?: string | null;
 }
 
 export interface PlaceOrderResult {
@@ -80,11 +83,27 @@ export function resolveOrderIdentity(
   };
 }
 
-/** The totals with the quoted delivery: free from its threshold, the fixed fee while the manager prices it. */
-export function totalsWithDelivery(lines: Parameters<typeof computeTotals>[0], delivery: QuotedDelivery | null | undefined) {
-  if (!delivery) return computeTotals(lines);
-  const goods = computeTotals(lines, 0);
-  return computeTotals(lines, deliveryFeeFor(delivery.quoted, delivery.freeFrom, goods.total));
+/** The delivery fee for goods totals: free from the quote's threshold, the fixed fee while the manager prices it. */
+export const deliveryFee = (delivery: QuotedDelivery | null | undefined) => (goods: Totals) =>
+  delivery ? deliveryFeeFor(delivery.quoted, delivery.freeFrom, goods.total) : DELIVERY_FEE;
+
+/** The totals with the quoted delivery, and the promo code's discount the shopper was shown when there is one. */
+export function totalsWithDelivery(lines: Parameters<typeof computeTotals>[0], delivery: QuotedDelivery | null | undefined, promo?: PromoDiscount | null): Totals {
+  return computeTotals(lines, deliveryFee(delivery)(computeTotals(lines, 0, promo)), promo);
+}
+
+/** The totals with the quoted delivery and the promo code when there is one (checked now, for this customer). */
+async function orderTotals(
+  sql: Sql,
+  lines: readonly PromoCartLine[],
+  input: Pick<PlaceOrderInput, "delivery" | "promoCode" | "telegramUser">,
+  phone: string,
+): Promise<{ totals: Totals; promo: OrderPromo | null }> {
+  const fee = deliveryFee(input.delivery);
+  if (input.promoCode?.trim()) {
+    return totalsWithPromo(sql, input.promoCode, lines, customerKeys({ phone, telegramUserId: input.telegramUser?.id ?? null }), fee);
+  }
+  return { totals: computeTotals(lines, fee(computeTotals(lines, 0))), promo: null };
 }
 
 /**
@@ -123,6 +142,7 @@ export async function placeOrder(db: Database, notifier: OrderNotifier, input: P
     for (let attempt = known ? 0 : 1; ; attempt++) {
       const priced = known ? { ...known, slot: await orderSlots(db).take(lines.length) } : await priceCartInSlot(sql, lines);
       known = null;
+      const { totals, promo } = await orderTotals(sql, priced.lines, input, contact.customerPhone);
       const written = await writeOrder(sql, notifier, {
         slot: priced.slot,
         source: input.source,
@@ -130,7 +150,8 @@ export async function placeOrder(db: Database, notifier: OrderNotifier, input: P
         lines: priced.lines,
         counted: priced.counted,
         guards: priced.guards,
-        totals: totalsWithDelivery(priced.lines, input.delivery),
+        totals,
+        promo,
         delivery: input.delivery?.details ?? null,
         telegramUser: input.telegramUser,
         idempotencyKey: key,

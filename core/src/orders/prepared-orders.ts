@@ -3,7 +3,7 @@ import { autoCommitSql, type Database, type Prisma, type Sql } from "@shop/prism
 import type { CheckoutForm } from "@shop/shared/checkout";
 import { PREPARED_ORDER_TTL_MS } from "@shop/shared/constants";
 import { toKopecks } from "@shop/shared/money";
-import type { Totals } from "@shop/shared/pricing";
+import type { PromoDiscount, Totals } from "@shop/shared/pricing";
 import type { OrderSourceValue } from "@shop/shared/schemas/orders";
 import type { OutOfStockItem } from "@shop/shared/schemas/orders";
 import { invalid, unprocessable } from "../errors";
@@ -13,8 +13,9 @@ import { checkContact, lineName, mergeLines, ORDER_MESSAGES, priceCart, reserveO
 import { checkoutFingerprint, KEY_USED_FOR_ANOTHER_ORDER } from "./idempotency";
 import type { OrderNotifier } from "./order-notifier";
 import type { CartLine, Order, OrderContact, PreparedDelivery, QuotedDelivery } from "./order";
-import { totalsWithDelivery } from "./place-order";
+import { deliveryFee, totalsWithDelivery } from "./place-order";
 import { writeOrder } from "./write-order";
+import { customerKeys, evaluatePromoCode, totalsWithPromo, type OrderPromo } from "../promo-codes";
 
 /**
  * A website checkout continues in the bot (docs/product.md#prepared-website-checkouts): the site prepares
@@ -30,6 +31,8 @@ export interface PreparedOrder {
   source: "website" | "mobile_web";
   /** the delivery chosen at the website's checkout; null: none (the shop's fixed fee, or written before v5) */
   delivery?: PreparedDelivery | null;
+  /** the promo code that gives the discount (totals.promoCode), checked again when the shopper confirms */
+  promoCodeId?: number;
 }
 
 /** What prepared_orders.payload holds: money in kopecks; lines with their variant and personalisation; the delivery. */
@@ -67,10 +70,17 @@ function readPayload(stored: unknown): PreparedOrder {
     | StoredPayloadV3
     | StoredPayloadV4
     | StoredPayloadV5;
-  if (payload.version === 5)
-    return { contact: payload.contact, lines: payload.lines, totals: payload.totals, source: payload.source, delivery: payload.delivery ?? null };
-  if (payload.version === 4 || payload.version === 3)
-    return { contact: payload.contact, lines: payload.lines, totals: payload.totals, source: payload.source, delivery: null };
+  if (payload.version === 5 || payload.version === 4 || payload.version === 3) {
+    const order: PreparedOrder = {
+      contact: payload.contact,
+      lines: payload.lines,
+      totals: payload.totals,
+      source: payload.source,
+      delivery: payload.version === 5 ? (payload.delivery ?? null) : null,
+    };
+    if (payload.promoCodeId !== undefined) order.promoCodeId = payload.promoCodeId;
+    return order;
+  }
   if (payload.version === 2) {
     const { totals } = payload;
     return {
@@ -108,6 +118,8 @@ export interface PrepareOrderInput {
   idempotencyKey: string | null;
   /** the delivery chosen and quoted (the delivery desk's forOrder); absent: the shop's fixed fee */
   delivery?: PreparedDelivery | null;
+  /** the promo code the shopper entered; absent or empty: none */
+  promoCode?: string | null;
 }
 
 export interface PreparedOrderTicket {
@@ -147,7 +159,9 @@ export async function prepareOrder(db: Database, input: PrepareOrderInput): Prom
   const key = input.idempotencyKey;
   const source = input.source ?? "website";
   const delivery = input.delivery ?? null;
-  const bodyHash = key ? checkoutFingerprint({ contact: input.contact, lines: input.lines, source, delivery: delivery?.choice ?? null }) : null;
+  const bodyHash = key
+    ? checkoutFingerprint({ contact: input.contact, lines: input.lines, source, delivery: delivery?.choice ?? null, promoCode: input.promoCode ?? null })
+    : null;
   const findByKey = async () => {
     const row = key ? await prisma.preparedOrder.findUnique({ where: { idempotencyKey: key } }) : null;
     if (row?.idempotencyBodyHash && row.idempotencyBodyHash !== bodyHash) throw unprocessable(KEY_USED_FOR_ANOTHER_ORDER);
@@ -160,8 +174,18 @@ export async function prepareOrder(db: Database, input: PrepareOrderInput): Prom
   const lines = mergeLines(input.lines);
   const contact = checkContact(input.contact);
   // a line asking for more than is left now is refused; nothing is reserved until the shopper confirms
-  const { lines: priced } = await priceCart(autoCommitSql(db), lines);
+  const sql = autoCommitSql(db);
+  const { lines: priced } = await priceCart(sql, lines);
   const payload: StoredPayloadV5 = { version: 5, contact, lines: priced, totals: totalsWithDelivery(priced, delivery), source, delivery };
+  if (input.promoCode?.trim()) {
+    // the code as it stands for this phone; confirming checks it again, for the Telegram account too
+    const { totals, promo } = await totalsWithPromo(sql, input.promoCode, priced, customerKeys({ phone: contact.customerPhone }), deliveryFee(delivery));
+    payload.totals = totals;
+    if (promo) {
+      payload.promoCodeId = promo.id;
+      payload.lines = priced.map((line, index) => ({ ...line, promoDiscount: promo.lineShares[index]! }));
+    }
+  }
   try {
     const row = await prisma.preparedOrder.create({
       data: {
@@ -208,6 +232,8 @@ export type ConfirmPreparedOrderResult =
   | { status: "created"; order: Order }
   /** pieces are gone since the checkout: nothing was created and the token can still be confirmed later */
   | { status: "out-of-stock"; message: string; items: OutOfStockItem[] }
+  /** the promo code no longer applies (used up, expired, switched off): nothing was created, the token stays */
+  | { status: "promo-refused"; message: string }
   | { status: "used"; orderNumber: string | null }
   | { status: "expired" }
   | { status: "not-found" };
@@ -245,14 +271,16 @@ export async function confirmPreparedOrder(
     const prepared = readPayload(claim.payload);
     const delivery = prepared.delivery ? (requoted ?? prepared.delivery) : null;
     for (let attempt = 1; ; attempt++) {
+      const promo = await promoNow(sql, prepared, telegramUser);
       const written = await writeOrder(sql, notifier, {
         ...(await stockNow(sql, prepared)),
         source: prepared.source,
         contact: prepared.contact,
         // the lines at the prices the shopper saw; delivery as quoted now (the same price while the quote is honoured)
-        totals: delivery ? totalsWithDelivery(prepared.lines, delivery) : prepared.totals,
+        totals: delivery ? totalsWithDelivery(prepared.lines, delivery, promoShown(prepared.totals)) : prepared.totals,
         delivery: delivery?.details ?? null,
         telegramUser,
+        promo,
       });
       if (written.status === "written") {
         await sql.query(`UPDATE prepared_orders SET order_id = $2 WHERE id = $1`, [claim.id, written.order.id]);
@@ -260,10 +288,13 @@ export async function confirmPreparedOrder(
       }
       // thrown, so that the transaction and with it the claim of the token are rolled back
       if (written.status === "short") throw outOfStock(written.items);
+      // the next attempt checks the code again and says why when it no longer applies
+      if (promo && attempt === STOCK_ATTEMPTS) throw new PromoRefused(PROMO_CHANGED);
       // a product's stock became counted or not, or made to order or not, since it was read: read it again
       if (attempt === STOCK_ATTEMPTS) throw new Error("the confirmed order was not written");
     }
   }).catch((error: unknown): ConfirmPreparedOrderResult => {
+    if (error instanceof PromoRefused) return { status: "promo-refused", message: error.message };
     const items = outOfStockItems(error);
     if (items) return { status: "out-of-stock", message: (error as Error).message, items };
     throw error;
@@ -273,6 +304,38 @@ export async function confirmPreparedOrder(
 }
 
 const STOCK_ATTEMPTS = 3;
+
+/** The promo code's discount the shopper was shown, as the totals are counted with it. */
+const promoShown = (totals: Totals): PromoDiscount | null => (totals.promoCode ? { code: totals.promoCode, discount: totals.discount } : null);
+
+/** Thrown inside the confirmation's transaction, so that the claim of the token is rolled back. */
+class PromoRefused extends Error {}
+
+const PROMO_CHANGED = "Условия промокода только что изменились. Оформите заказ на сайте ещё раз.";
+
+/**
+ * The prepared order's promo code as it stands now, for this customer's phone and Telegram account: the order
+ * keeps the discount the shopper saw, or is not created when the code no longer applies (PromoRefused).
+ */
+async function promoNow(sql: Sql, prepared: PreparedOrder, telegramUser: TelegramIdentity): Promise<OrderPromo | null> {
+  const code = prepared.totals.promoCode;
+  if (!code || prepared.promoCodeId === undefined) return null;
+  const keys = customerKeys({ phone: prepared.contact.customerPhone, telegramUserId: telegramUser.id });
+  const evaluation = await evaluatePromoCode(sql, code, prepared.lines, keys);
+  if (evaluation.status === "unknown") throw new PromoRefused(evaluation.message);
+  if (evaluation.status === "refused") throw new PromoRefused(evaluation.check.message);
+  await sql.query(
+    `INSERT INTO promo_code_customers (promo_code_id, customer_key, uses) SELECT $1, key, 0 FROM unnest($2::text[]) AS key ON CONFLICT DO NOTHING`,
+    [evaluation.row.id, keys],
+  );
+  return {
+    id: evaluation.row.id,
+    code,
+    updatedAt: evaluation.row.updatedAt,
+    customerKeys: keys,
+    lineShares: prepared.lines.map((line) => line.promoDiscount ?? 0),
+  };
+}
 
 /**
  * The delivery's price moved since the website showed it and the kept quote ran out: the prepared checkout keeps

@@ -9,6 +9,7 @@ import { DEFAULT_LOW_STOCK_THRESHOLD, stockFallMessages, type StockProduct } fro
 import { outboxParameters, type OutgoingMessage } from "../outbox";
 import type { OrderNotifier } from "./order-notifier";
 import type { CartLine, Order, OrderContact, OrderDelivery } from "./order";
+import type { OrderPromo } from "../promo-codes";
 
 const clip = (value: string | null | undefined, max: number) => {
   const trimmed = value?.trim();
@@ -36,6 +37,8 @@ export interface NewOrder {
   pricesStillCurrent?: boolean;
   /** how the order travels (docs/delivery.md): written with the order into order_deliveries */
   delivery?: OrderDelivery | null;
+  /** the promo code that gives the discount (totals.promoCode): its use is taken in the statement */
+  promo?: OrderPromo | null;
 }
 
 /**
@@ -49,6 +52,11 @@ export interface NewOrder {
  * are locked in id order, then variants in id order (two orders never wait for each other in a circle), checked,
  * and decremented in this statement, so of two orders for the last piece exactly one gets it, on every
  * instance. An order of products whose stock is not counted locks nothing and writes no product.
+ *
+ * A promo code ($55) is locked before any stock (so two orders never wait for each other in a circle), with the
+ * customer's counters of it ($57); the order is written only while the code is as it was read ($56: not edited
+ * since), on, within its dates and below its limits, and its use is counted in the same statement: of 50 orders
+ * for a code's last use exactly one gets it (docs/product.md#promo-codes).
  *
  * A line of a variant ($42) is priced at the variant's price (or the product's when it has none, $43 the price
  * before extras); its extras ($44…$46) must still cost what the line says, and the variant must be switched on.
@@ -75,10 +83,26 @@ WITH customer AS (
         OR (x.choice IS NOT NULL AND NOT EXISTS (
               SELECT 1 FROM personalization_choices c WHERE c.field_id = f.id AND c.value = x.choice AND c.price = x.price))
   ) AS changed
+), promo AS (
+  SELECT c.id, c.uses, c.max_uses, c.max_uses_per_customer, c.active, c.starts_at, c.ends_at, c.updated_at
+    FROM promo_codes c WHERE c.id = $55::int FOR UPDATE
+), promo_customers AS (
+  SELECT pc.customer_key, pc.uses FROM promo_code_customers pc
+   WHERE pc.promo_code_id = $55::int AND pc.customer_key = ANY($57::text[]) ORDER BY pc.customer_key FOR UPDATE
+), promo_ok AS (
+  SELECT $55::int IS NULL OR EXISTS (
+    SELECT 1 FROM promo
+     WHERE active AND updated_at = $56::timestamptz
+       AND (starts_at IS NULL OR starts_at <= now()) AND (ends_at IS NULL OR ends_at > now())
+       AND (max_uses IS NULL OR uses < max_uses)
+       AND (max_uses_per_customer IS NULL OR coalesce((SELECT max(uses) FROM promo_customers), 0) < max_uses_per_customer)
+  ) AS ok
 ), stocked AS (
-  SELECT p.id, p.stock, p.made_to_order_days FROM products p WHERE p.id = ANY($31::int[]) ORDER BY p.id FOR UPDATE
+  SELECT p.id, p.stock, p.made_to_order_days FROM products p
+   WHERE p.id = ANY($31::int[]) AND (SELECT ok FROM promo_ok) IS NOT NULL ORDER BY p.id FOR UPDATE
 ), stocked_variants AS (
-  SELECT v.id, v.stock, v.made_to_order_days FROM product_variants v WHERE v.id = ANY($47::int[]) ORDER BY v.id FOR UPDATE
+  SELECT v.id, v.stock, v.made_to_order_days FROM product_variants v
+   WHERE v.id = ANY($47::int[]) AND (SELECT ok FROM promo_ok) IS NOT NULL ORDER BY v.id FOR UPDATE
 ), stock_lines AS (
   SELECT 'p'::text AS kind, line.id, line.quantity, s.stock,
          CASE WHEN s.stock IS NULL THEN 'changed'
@@ -98,23 +122,31 @@ WITH customer AS (
 ), new_order AS (
   INSERT INTO orders (id, order_number, source, customer_name, customer_phone, delivery_address, comment, subtotal,
                       discount_percent, discount_amount, delivery_cost, total, telegram_user_id, telegram_username,
-                      telegram_first_name, telegram_last_name, idempotency_key, idempotency_body_hash, created_at, updated_at)
+                      telegram_first_name, telegram_last_name, idempotency_key, idempotency_body_hash, created_at, updated_at,
+                      promo_code_id, promo_code)
   SELECT $1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, $10::numeric, $11::numeric, $25::numeric,
-         $12::bigint, $13, $14, $15, $17, $41, $26::timestamptz, $26::timestamptz
-   WHERE (NOT $27::boolean OR ((SELECT matching FROM current_prices) = cardinality($19::int[]) AND NOT (SELECT changed FROM extras_changed)))
+         $12::bigint, $13, $14, $15, $17, $41, $26::timestamptz, $26::timestamptz, $55::int, $58::text
+   WHERE (SELECT ok FROM promo_ok)
+     AND (NOT $27::boolean OR ((SELECT matching FROM current_prices) = cardinality($19::int[]) AND NOT (SELECT changed FROM extras_changed)))
      AND NOT (SELECT counting_changed FROM current_prices)
      AND NOT EXISTS (SELECT 1 FROM stock_lines WHERE state NOT IN ('take', 'made'))
   ON CONFLICT (idempotency_key) DO NOTHING
   RETURNING id
 ), new_lines AS (
   INSERT INTO order_items (id, order_id, product_id, product_name, product_sku, product_image, price, quantity,
-                           made_to_order_days, stock_taken, variant_id, variant_sku, variant_title, personalization)
+                           made_to_order_days, stock_taken, variant_id, variant_sku, variant_title, personalization, promo_discount)
   SELECT line.id, new_order.id, line.product_id, line.name, line.sku, line.image, line.price, line.quantity,
-         line.days, line.counted AND line.days IS NULL, line.variant_id, line.variant_sku, line.variant_title, line.personalization
+         line.days, line.counted AND line.days IS NULL, line.variant_id, line.variant_sku, line.variant_title, line.personalization,
+         line.promo_discount
     FROM new_order, unnest($18::int[], $19::int[], $20::text[], $21::text[], $22::text[], $23::numeric[], $24::int[],
-                           $35::int[], $34::boolean[], $42::int[], $53::text[], $51::text[], $52::jsonb[])
+                           $35::int[], $34::boolean[], $42::int[], $53::text[], $51::text[], $52::jsonb[], $59::numeric[])
                       AS line(id, product_id, name, sku, image, price, quantity, days, counted, variant_id, variant_sku, variant_title,
-                              personalization)
+                              personalization, promo_discount)
+), promo_used AS (
+  UPDATE promo_codes c SET uses = c.uses + 1 FROM new_order WHERE c.id = $55::int
+), promo_customer_used AS (
+  UPDATE promo_code_customers pc SET uses = pc.uses + 1
+    FROM new_order WHERE pc.promo_code_id = $55::int AND pc.customer_key = ANY($57::text[])
 ), taken_products AS (
   UPDATE products p SET stock = p.stock - line.quantity
     FROM new_order, stock_lines line
@@ -187,7 +219,10 @@ function orderOf(input: NewOrder): Order {
     status: "new",
     source: input.source,
     contact: input.contact,
-    lines: input.lines.map((line, index) => ({ ...line, id: input.slot.lineIds[index]! })),
+    lines: input.lines.map((line, index) => {
+      const share = input.promo?.lineShares[index];
+      return { ...line, id: input.slot.lineIds[index]!, ...(share !== undefined ? { promoDiscount: share } : {}) };
+    }),
     totals: input.totals,
     telegramUser: user
       ? { id: BigInt(user.id), username: clip(user.username, 64), firstName: clip(user.first_name, 128), lastName: clip(user.last_name, 128) }
@@ -267,6 +302,11 @@ export async function writeOrder(sql: Sql, notifier: OrderNotifier, input: NewOr
     lines.map((line) => JSON.stringify((line.personalization ?? []).map((item) => ({ ...item, price: toRoubles(item.price) })))),
     lines.map((line) => line.variantSku ?? null),
     input.delivery ? JSON.stringify(input.delivery) : null,
+    input.promo?.id ?? null,
+    input.promo?.updatedAt ?? null,
+    input.promo?.customerKeys ?? [],
+    input.promo?.code ?? null,
+    lines.map((line) => (line.promoDiscount === undefined ? null : toDecimal(line.promoDiscount))),
   ]);
   if (row?.id != null) return { status: "written", order };
   if (row?.short) {

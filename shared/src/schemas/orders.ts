@@ -31,6 +31,9 @@ export const OrderSource = Type.Union([
 ]);
 export type OrderSourceValue = Static<typeof OrderSource>;
 
+/** A promo code as the shopper types it (any case); the server matches it case-insensitively. */
+export const PromoCodeField = Type.String({ maxLength: 40 });
+
 const Quantity = Type.Integer({ minimum: 1, maximum: MAX_ITEM_QUANTITY });
 
 /**
@@ -86,16 +89,21 @@ export const CreateOrderBody = Type.Intersect([
     cart_items: Type.Array(OrderCartItem, { maxItems: MAX_ORDER_LINES }),
     /** the delivery method chosen at checkout (docs/delivery.md); absent: the shop's fixed fee */
     delivery: Type.Optional(Nullable(DeliveryChoiceBody)),
+    /** docs/api.md#promo-codes; absent, null or empty: none */
+    promo_code: Type.Optional(Nullable(PromoCodeField)),
   }),
 ]);
 export type CreateOrderBody = Static<typeof CreateOrderBody>;
 
 export const OrderTotals = Type.Object({
   subtotal: Money,
+  /** the volume tier's percent; 0 when a promo code gives the discount */
   discount_percent: Type.Integer(),
   discount_amount: Money,
   delivery_cost: Money,
   total: Money,
+  /** present only when a promo code gave the discount (discount_amount is then the code's) */
+  promo_code: Type.Optional(Type.String()),
 });
 export type OrderTotals = Static<typeof OrderTotals>;
 
@@ -131,6 +139,8 @@ export const PrepareOrderBody = Type.Object({
   source: Type.Optional(OrderSource),
   /** the delivery chosen (docs/delivery.md): quoted now and again when the shopper confirms in the bot */
   delivery: Type.Optional(Nullable(DeliveryChoiceBody)),
+  /** docs/api.md#promo-codes; absent, null or empty: none */
+  promo_code: Type.Optional(Nullable(PromoCodeField)),
 });
 export type PrepareOrderBody = Static<typeof PrepareOrderBody>;
 
@@ -187,6 +197,8 @@ export const AdminOrder = Type.Object({
   discount_amount: Money,
   delivery_cost: Money,
   total: Money,
+  /** present only when a promo code gave the discount */
+  promo_code: Type.Optional(Type.String()),
   payment_status: PaymentStatus,
   paid_at: Nullable(Type.String()),
   items: Type.Array(OrderItem),
@@ -264,7 +276,9 @@ export type OutOfStockResponse = Static<typeof OutOfStockResponse>;
 /** Any 409 of placing an order: out of stock (with code and items), or another conflict (message only). */
 export const OrderConflictResponse = Type.Object({
   message: Type.String(),
-  code: Type.Optional(Type.Union([Type.Literal("out_of_stock"), Type.Literal("delivery_changed")])),
+  code: Type.Optional(Type.Union([Type.Literal("out_of_stock"), Type.Literal("delivery_changed"), Type.Literal("promo_code_refused")])),
+  /** promo_code_refused: why (the reasons of POST /api/promo-codes/check) */
+  reason: Type.Optional(Type.String()),
   items: Type.Optional(Type.Array(OutOfStockItem)),
   /** delivery_changed: the new quote of the chosen method, to show and order with */
   delivery: Type.Optional(
@@ -292,3 +306,34 @@ export type RefundedResponse = Static<typeof RefundedResponse>;
 /** POST /api/my-orders/{id}/invoice-link: the order's current invoice for the Mini App's openInvoice. */
 export const InvoiceLinkResponse = Type.Object({ url: Type.String() });
 export type InvoiceLinkResponse = Static<typeof InvoiceLinkResponse>;
+
+/** POST /api/promo-codes/check: a code against a cart (docs/api.md#promo-codes). */
+export const PromoCheckBody = Type.Object({
+  code: PromoCodeField,
+  cart_items: Type.Array(Type.Object({ product_id: Id, quantity: Quantity, variant_id: Type.Optional(Id), personalization: Type.Optional(LinePersonalization) }), {
+    maxItems: MAX_ORDER_LINES,
+  }),
+  /** counts the customer's own uses when given */
+  customer_phone: Type.Optional(Nullable(Type.String({ maxLength: CHECKOUT_MAX_LENGTH.customer_phone }))),
+});
+export type PromoCheckBody = Static<typeof PromoCheckBody>;
+
+export const PromoCheckResponse = Type.Object({
+  /** the code in capitals, as the shop keeps it */
+  code: Type.String(),
+  /** the code is valid for this cart */
+  applies: Type.Boolean(),
+  /** the code gives the discount (it is larger than the volume discount) */
+  wins: Type.Boolean(),
+  /** what to show by the code field */
+  message: Type.String(),
+  /** why it does not apply: unknown, off, not-started, expired, used-up, used-by-customer, minimum, scope */
+  reason: Nullable(Type.String()),
+  /** what the code alone would take off */
+  promo_discount: Money,
+  /** for reason "minimum": how much more the cart needs */
+  missing: Nullable(Money),
+  /** the cart's totals with the rule applied (delivery: the fixed fee) */
+  totals: OrderTotals,
+});
+export type PromoCheckResponse = Static<typeof PromoCheckResponse>;

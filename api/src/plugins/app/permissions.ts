@@ -71,6 +71,10 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | "signed-in"> = {
   "PUT /api/admin/reviews/:id/reply": "reviews",
   "GET /api/admin/reviews/settings": "reviews",
   "PUT /api/admin/reviews/settings": "settings",
+  // owner and manager: codes are sales work, like prices (docs/api-admin.md#promo-codes)
+  "GET /api/admin/promo-codes": "promo-codes",
+  "POST /api/admin/promo-codes": "promo-codes",
+  "PUT /api/admin/promo-codes/:id": "promo-codes",
 
   "GET /api/delivery/settings": "settings",
   "PUT /api/delivery/settings": "settings",

@@ -2,8 +2,9 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider, type HydrationState } from "react-router-dom";
 import { seedFromDocument } from "../lib/query";
-import { isInTelegram } from "../lib/telegram";
+import { isInTelegram, telegramLaunch } from "../lib/telegram";
 import { startTelegram } from "../lib/telegram-start";
+import { promoFromLink, setPromoCode } from "../stores/promo-code";
 import { replayTaps, takeEarlyTaps } from "./early-taps";
 import { createShopRouter, resolveLazyRoutes } from "./router";
 
@@ -50,6 +51,9 @@ const app = (router: ReturnType<typeof createShopRouter>) => (
 export async function startApp(): Promise<void> {
   seedFromDocument();
   const serverState = serverRouterState();
+  // a link with a promo code (`/?promo=CODE`, the Mini App's `startapp=promo_CODE`) applies it to the cart
+  const linkedPromo = promoFromLink(window.location.search, telegramLaunch()?.startParam ?? null);
+  if (linkedPromo) setPromoCode(linkedPromo);
   startTelegram();
   // inside Telegram the cart and the wishlist are the user's on every device (stores/cloud-sync.ts, its own chunk)
   if (isInTelegram()) void import("../stores/cloud-sync").then(({ startCloudSync }) => startCloudSync());

@@ -1,4 +1,4 @@
-import type { RoubleTotals } from "@shop/shared/pricing";
+import { discountLabel, type RoubleTotals } from "@shop/shared/pricing";
 import { formatPrice } from "@shop/shared/format";
 import styles from "./TotalsList.module.css";
 
@@ -20,7 +20,7 @@ interface TotalsListProps {
  * checkout shows it before the order and the order page after it.
  */
 export function TotalsList({ totals, subtotalLabel, alwaysShowDiscount = false, testIdPrefix, className, deliveryExact = false }: TotalsListProps) {
-  const hasDiscount = totals.discountPercent > 0;
+  const hasDiscount = totals.discount > 0;
   return (
     <dl className={className ? `${styles.list} ${className}` : styles.list}>
       <div>
@@ -29,7 +29,7 @@ export function TotalsList({ totals, subtotalLabel, alwaysShowDiscount = false, 
       </div>
       {hasDiscount || alwaysShowDiscount ? (
         <div className={hasDiscount ? styles.discount : undefined}>
-          <dt>Скидка{hasDiscount ? ` ${totals.discountPercent}%` : ""}</dt>
+          <dt>{discountLabel(totals)}</dt>
           <dd data-testid={`${testIdPrefix}-discount`}>{hasDiscount ? `−${formatPrice(totals.discount)}` : formatPrice(0)}</dd>
         </div>
       ) : null}

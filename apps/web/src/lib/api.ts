@@ -8,6 +8,8 @@ import type {
   OutOfStockItem,
   PrepareOrderBody,
   PrepareOrderResponse,
+  PromoCheckBody,
+  PromoCheckResponse,
 } from "@shop/shared/schemas/orders";
 import type { ConfigResponse, ShareProductResponse, TelegramUserBody } from "@shop/shared/schemas/telegram";
 import type { PrivacyPolicyResponse } from "@shop/shared/schemas/pages";
@@ -162,6 +164,8 @@ export const api = {
     }),
   createOrder: (body: CreateOrderBody, idempotencyKey: string) =>
     request<CreateOrderResponse>("/api/orders", { body, identify: true, headers: { "Idempotency-Key": idempotencyKey } }),
+  checkPromoCode: (body: PromoCheckBody, signal?: AbortSignal) =>
+    request<PromoCheckResponse>("/api/promo-codes/check", { body, identify: true, signal }),
   syncTelegramUser: (body: TelegramUserBody) => request<unknown>("/api/telegram-user", { body, identify: true }),
   shareProduct: (productId: number) =>
     request<ShareProductResponse>(`/api/telegram/share/${productId}`, { method: "POST", identify: true }),

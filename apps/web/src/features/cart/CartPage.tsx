@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { totalsInRoubles } from "@shop/shared/pricing";
+import { discountLabel, totalsInRoubles } from "@shop/shared/pricing";
 import { formatPrice } from "@shop/shared/format";
 import { usePageMeta } from "../../lib/seo";
 import { useFreshCart } from "../../hooks/useFreshCart";
@@ -15,6 +15,9 @@ import { CartIcon, TrashIcon } from "../../components/Icons";
 import { DiscountBar } from "./DiscountBar";
 import { Recommendations } from "./Recommendations";
 import { useOnScreen } from "./useOnScreen";
+import { PromoCodeField } from "../../components/PromoCodeField";
+import { promoForTotals, usePromoCheck } from "../../hooks/usePromoCheck";
+import { setPromoCode, usePromoCode } from "../../stores/promo-code";
 import layout from "../../components/CartLayout.module.css";
 import styles from "./CartPage.module.css";
 import totalsStyles from "../../components/TotalsList.module.css";
@@ -27,9 +30,12 @@ export default function CartPage() {
   const items = rendered ?? NO_ITEMS;
   const navigate = useNavigate();
   useFreshCart();
+  const promoCode = usePromoCode();
+  const promoCheck = usePromoCheck(promoCode, items);
   usePageMeta({ title: "Корзина", description: "Ваша корзина в магазине изделий ручной работы «Ремесло»." });
   // the cart shows goods only; delivery is added at checkout
-  const totals = totalsInRoubles(items, 0);
+  const totals = totalsInRoubles(items, 0, promoForTotals(promoCheck));
+  const hasDiscount = totals.discount > 0;
   // inside Telegram its bottom buttons lead on, instead of the page's footer and checkout link
   const telegramButtons = useTelegramMainButton({
     text: `Оформить заказ · ${formatPrice(totals.total)}`,
@@ -85,9 +91,9 @@ export default function CartPage() {
               <dt>Сумма</dt>
               <dd data-testid="cart-subtotal">{formatPrice(totals.subtotal)}</dd>
             </div>
-            {totals.discountPercent > 0 ? (
+            {hasDiscount ? (
               <div className={totalsStyles.discount}>
-                <dt>Скидка {totals.discountPercent}%</dt>
+                <dt>{discountLabel(totals)}</dt>
                 <dd data-testid="cart-discount">−{formatPrice(totals.discount)}</dd>
               </div>
             ) : null}
@@ -96,9 +102,13 @@ export default function CartPage() {
               <dd data-testid="cart-total">{formatPrice(totals.total)}</dd>
             </div>
           </dl>
-          <div className={styles.summaryBar}>
-            <DiscountBar subtotal={totals.subtotal} />
-          </div>
+          <PromoCodeField code={promoCode} check={promoCheck} onApply={setPromoCode} onRemove={() => setPromoCode(null)} />
+          {/* a code that gives the discount beats every tier: the tiers' progress would promise nothing */}
+          {totals.promoCode ? null : (
+            <div className={styles.summaryBar}>
+              <DiscountBar subtotal={totals.subtotal} />
+            </div>
+          )}
           {telegramButtons ? null : (
             <Link to="/checkout" className={`btn btn-primary btn-lg btn-block ${styles.summaryButton}`}>
               Перейти к оформлению
@@ -116,20 +126,20 @@ export default function CartPage() {
         >
           {/* what the goods cost after the discount; delivery is added at checkout */}
           <div className={styles.footerRow}>
-            <span className={styles.footerLabel}>{totals.discountPercent > 0 ? "Итого со скидкой" : "Сумма"}</span>
+            <span className={styles.footerLabel}>{hasDiscount ? "Итого со скидкой" : "Сумма"}</span>
             <span className={styles.footerSum} data-testid="cart-footer-total">
               {formatPrice(totals.total)}
             </span>
           </div>
-          {totals.discountPercent > 0 ? (
+          {hasDiscount ? (
             <p className={styles.footerDiscount} data-testid="cart-footer-discount">
               <s aria-label={`Без скидки ${formatPrice(totals.subtotal)}`}>{formatPrice(totals.subtotal)}</s>
               <span>
-                Скидка {totals.discountPercent}%: −{formatPrice(totals.discount)}
+                {discountLabel(totals)}: −{formatPrice(totals.discount)}
               </span>
             </p>
           ) : null}
-          <DiscountBar subtotal={totals.subtotal} compact />
+          {totals.promoCode ? null : <DiscountBar subtotal={totals.subtotal} compact />}
           <div className={styles.footerButtons}>
             <Link to="/" className="btn btn-secondary">
               ← В каталог

@@ -29,6 +29,9 @@ import styles from "./CheckoutPage.module.css";
 import { TotalsList } from "../../components/TotalsList";
 import type { DeliveryOptionsResponse } from "@shop/shared/schemas/delivery";
 import { DeliveryPicker, type DeliverySelection } from "./DeliveryPicker";
+import { PromoCodeField } from "../../components/PromoCodeField";
+import { promoForTotals, usePromoCheck } from "../../hooks/usePromoCheck";
+import { setPromoCode, usePromoCode } from "../../stores/promo-code";
 
 const CONFIG_KEY = "config";
 const loadConfig = () => api.config();
@@ -67,6 +70,8 @@ export default function CheckoutPage() {
   const [deliveryRefresh, setDeliveryRefresh] = useState(0);
   const [addressError, setAddressError] = useState<string | null>(null);
   useFreshCart();
+  const promoCode = usePromoCode();
+  const promoCheck = usePromoCheck(promoCode, items);
   usePageMeta({ title: "Оформление заказа", description: "Оформление заказа в магазине изделий ручной работы «Ремесло»." });
   // inside Telegram the submit is the MainButton (with its progress state) instead of the page's own buttons
   const mainButton = useTelegramMainButton({
@@ -99,7 +104,10 @@ export default function CheckoutPage() {
   // the shopper picks a method here, also for a checkout confirmed in the bot (the bot quotes it again)
   const picksDelivery = deliveryOptions.data?.configured === true;
   const quoted = picksDelivery && delivery?.choice && delivery.fee !== null ? delivery.fee : null;
-  const totals = quoted === null ? totalsInRoubles(items) : totalsInRoubles(items, quoted);
+  const promo = promoForTotals(promoCheck);
+  const totals = quoted === null ? totalsInRoubles(items, undefined, promo) : totalsInRoubles(items, quoted, promo);
+  // a code the server said does not apply is not sent (the order goes without it); an unchecked one is, the server decides
+  const orderPromoCode = promoCode && !(promoCheck.result && !promoCheck.result.applies) ? promoCode : null;
   const stockBlocked = items.some((item) => stockProblem(item) !== null);
 
   const edit = (field: keyof CheckoutFields, value: string) => {
@@ -139,7 +147,7 @@ export default function CheckoutPage() {
       }
     }
     // one key per checkout attempt: a retry of the same order reuses it, an edited order gets a new one
-    const fingerprint = JSON.stringify([form, items.map((item) => [lineKey(item), item.quantity]), delivery?.choice ?? null]);
+    const fingerprint = JSON.stringify([form, items.map((item) => [lineKey(item), item.quantity]), delivery?.choice ?? null, orderPromoCode]);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
 
     submittingRef.current = true;
@@ -155,6 +163,7 @@ export default function CheckoutPage() {
         userAgent: navigator.userAgent,
         idempotencyKey: attempt.current.key,
         delivery: picksDelivery ? (delivery?.choice ?? null) : null,
+        promoCode: orderPromoCode,
       });
       if (outcome.kind === "created") {
         attempt.current = null;
@@ -315,6 +324,7 @@ export default function CheckoutPage() {
             className={styles.totals}
             deliveryExact={quoted !== null}
           />
+          <PromoCodeField code={promoCode} check={promoCheck} onApply={setPromoCode} onRemove={() => setPromoCode(null)} />
           {picksDelivery && delivery?.text ? (
             <p className={styles.note} data-testid="checkout-delivery-text">
               {delivery.text}

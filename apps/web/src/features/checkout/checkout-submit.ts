@@ -35,6 +35,8 @@ export interface CheckoutInput {
   idempotencyKey: string;
   /** the delivery method chosen (docs/delivery.md); null: none (the shop's fixed fee) */
   delivery?: DeliveryChoiceBody | null;
+  /** the promo code applied in the cart; absent or null: none (the body as before) */
+  promoCode?: string | null;
 }
 
 function trimmedForm(form: CheckoutFields): CheckoutFields {
@@ -71,6 +73,7 @@ export function directOrderBody(input: CheckoutInput, source: OrderSource): Crea
     // is no longer sold
     cart_items: input.items.map((item) => ({ product_id: item.id, product_name: item.name, quantity: item.quantity, ...lineChoice(item) })),
     ...(input.delivery ? { delivery: input.delivery } : {}),
+    ...(input.promoCode ? { promo_code: input.promoCode } : {}),
   };
 }
 
@@ -81,6 +84,7 @@ export function prepareOrderBody(input: CheckoutInput, source: OrderSource): Pre
     source,
     // the bot quotes it again when the shopper confirms (docs/delivery.md#a-checkout-confirmed-in-the-bot)
     ...(input.delivery ? { delivery: input.delivery } : {}),
+    ...(input.promoCode ? { promo_code: input.promoCode } : {}),
   };
 }
 
@@ -122,7 +126,7 @@ export async function submitCheckout(input: CheckoutInput): Promise<CheckoutOutc
   if (source === "telegram_mini_app" || input.config?.checkoutMode === "direct") {
     try {
       const created = await api.createOrder(directOrderBody(input, source), input.idempotencyKey);
-      const { subtotal, discount_percent, discount_amount, delivery_cost, total } = created;
+      const { subtotal, discount_percent, discount_amount, delivery_cost, total, promo_code } = created;
       return {
         kind: "created",
         orderNumber: created.order_number,
@@ -137,7 +141,7 @@ export async function submitCheckout(input: CheckoutInput): Promise<CheckoutOutc
               ? { personalization: personalization.map(({ label, value, kind }) => ({ label, value, kind })) }
               : {}),
           })),
-          totals: { subtotal, discount_percent, discount_amount, delivery_cost, total },
+          totals: { subtotal, discount_percent, discount_amount, delivery_cost, total, ...(promo_code ? { promo_code } : {}) },
           delivery: created.delivery ?? null,
           paymentStatus: created.payment_status,
         },

@@ -38,6 +38,7 @@ function Summary({ summary }: { summary: OrderSummary }) {
           discount: totals.discount_amount,
           delivery: totals.delivery_cost,
           total: totals.total,
+          ...(totals.promo_code ? { promoCode: totals.promo_code } : {}),
         }}
         subtotalLabel="Товары"
         testIdPrefix="order-summary"

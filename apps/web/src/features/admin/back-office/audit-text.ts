@@ -11,6 +11,7 @@ export const KIND_LABELS: Record<string, string> = {
   refund: "Возврат",
   settings: "Настройки",
   staff: "Сотрудник",
+  promo: "Промокод",
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -28,6 +29,8 @@ const ACTION_LABELS: Record<string, string> = {
   telegram_unbind: "Telegram отвязан",
   invite: "приглашение",
   accept: "принял приглашение",
+  "switch-off": "отключён",
+  "switch-on": "включён",
 };
 
 const FIELD_LABELS: Record<string, string> = {

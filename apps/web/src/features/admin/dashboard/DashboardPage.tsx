@@ -23,6 +23,7 @@ const StaffTab = lazy(() => import("../back-office/StaffTab"));
 const AuditTab = lazy(() => import("../back-office/AuditTab"));
 const DeliverySettingsTab = lazy(() => import("../delivery/DeliverySettingsTab"));
 const ReviewsTab = lazy(() => import("../reviews/ReviewsTab"));
+const PromoCodesTab = lazy(() => import("../promo-codes/PromoCodesTab"));
 
 /** Each tab with the permission it needs (docs/product.md#staff-and-roles): a role sees only its own. */
 export const DASHBOARD_TABS = [
@@ -31,6 +32,7 @@ export const DASHBOARD_TABS = [
   { id: "picking", label: "Сборка", short: "Сборка", permission: "orders.pick" },
   { id: "reviews", label: "Отзывы", short: "Отзывы", permission: "reviews" },
   { id: "stats", label: "Статистика", short: "Статистика", permission: "stats.read" },
+  { id: "promo", label: "Промокоды", short: "Промокоды", permission: "promo-codes" },
   { id: "delivery", label: "Доставка", short: "Доставка", permission: "settings" },
   { id: "staff", label: "Сотрудники", short: "Команда", permission: "staff.manage" },
   { id: "audit", label: "Журнал", short: "Журнал", permission: "audit.read" },
@@ -135,10 +137,11 @@ export default function DashboardPage() {
         <section role="tabpanel">
           {me && tab === "products" && <ProductsTab />}
           {me && tab === "orders" && <OrdersTab payments={payments} />}
-          {me && (tab === "picking" || tab === "staff" || tab === "audit" || tab === "reviews") && (
+          {me && (tab === "picking" || tab === "staff" || tab === "audit" || tab === "reviews" || tab === "promo") && (
             <Suspense fallback={<p className={text.muted}>Загрузка...</p>}>
               {tab === "picking" && <PickingTab />}
               {tab === "reviews" && <ReviewsTab canEditSettings={permissions.includes("settings")} />}
+              {tab === "promo" && <PromoCodesTab />}
               {tab === "staff" && <StaffTab myId={me?.id ?? null} />}
               {tab === "audit" && <AuditTab />}
             </Suspense>

@@ -74,7 +74,7 @@ function OrderDetails({ order }: { order: AdminOrder }) {
         <dd>{formatAdminPrice(order.subtotal)}</dd>
         {order.discount_amount > 0 && (
           <>
-            <dt>Скидка ({order.discount_percent}%)</dt>
+            <dt>{order.promo_code ? `Промокод ${order.promo_code}` : `Скидка (${order.discount_percent}%)`}</dt>
             <dd>−{formatAdminPrice(order.discount_amount)}</dd>
           </>
         )}
