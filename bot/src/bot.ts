@@ -11,6 +11,8 @@ import { paymentsFeature } from "./payments";
 import { backInStockFeature } from "./back-in-stock";
 import { helpFeature } from "./help";
 import { inlineSearchFeature } from "./inline-search";
+import { cartReminderFeature } from "./cart-reminder";
+import { allowMessages } from "@shop/core/customers";
 
 export const FALLBACK_TEXTS = {
   failed: "Что-то пошло не так. Попробуйте ещё раз чуть позже.",
@@ -52,6 +54,11 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot {
     else if (error.ctx.chat?.type === "private") await error.ctx.reply(FALLBACK_TEXTS.failed).catch(() => {});
   };
   const features = bot.errorBoundary(onError);
+  // /start is a customer letting the bot write to them (docs/product.md#broadcasts), again after a block
+  features.chatType("private").command("start", async (ctx, next) => {
+    await allowMessages(deps.db, ctx.from.id).catch((error: Error) => log.warn({ err: error.message }, "could not record that the customer allows messages"));
+    await next();
+  });
   features.use(preparedOrderFeature(deps));
   features.use(startFeature(deps));
   features.use(myOrdersFeature(deps));
@@ -61,6 +68,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot {
   features.use(shipmentFeature(deps));
   features.use(paymentsFeature(deps));
   features.use(backInStockFeature(deps));
+  features.use(cartReminderFeature(deps));
   features.use(fallbackFeature());
   return bot;
 }

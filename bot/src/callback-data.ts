@@ -4,7 +4,8 @@ import { isOrderStatus, type OrderStatus } from "@shop/shared/labels";
  * Every inline button's callback data, built and parsed here only. Telegram allows 64 bytes, so the data is
  * short: `st:<orderId>:<status>` moves an order to a status, `po:<token>` confirms a prepared order,
  * `un:<productId>` (or `un:<productId>:<variantId>`) ends a back-in-stock subscription; `iv:<orderId>` opens the delivery costs of an invoice,
- * `dc:<orderId>:<roubles|other>` picks one, `ib:<orderId>` goes back to the card's status buttons.
+ * `dc:<orderId>:<roubles|other>` picks one, `ib:<orderId>` goes back to the card's status buttons; `cr:off` turns
+ * forgotten-cart reminders off.
  */
 export type CallbackAction =
   | { kind: "status"; orderId: number; status: OrderStatus }
@@ -13,7 +14,8 @@ export type CallbackAction =
   | { kind: "invoice"; orderId: number }
   | { kind: "delivery-cost"; orderId: number; rubles: number | "other" }
   | { kind: "invoice-back"; orderId: number }
-  | { kind: "shipment"; orderId: number };
+  | { kind: "shipment"; orderId: number }
+  | { kind: "cart-reminders-off" };
 
 const MAX_BYTES = 64;
 
@@ -44,6 +46,8 @@ export function shipmentCallback(orderId: number): string {
   return `sh:${orderId}`;
 }
 
+export const CART_REMINDERS_OFF_CALLBACK = "cr:off";
+
 export function invoiceBackCallback(orderId: number): string {
   return `ib:${orderId}`;
 }
@@ -55,6 +59,7 @@ const orderIdOf = (digits: string | undefined) => {
 
 export function parseCallback(data: string | undefined): CallbackAction | null {
   if (!data) return null;
+  if (data === CART_REMINDERS_OFF_CALLBACK) return { kind: "cart-reminders-off" };
   const invoice = /^(iv|ib):(\d{1,10})$/.exec(data);
   if (invoice) {
     const orderId = orderIdOf(invoice[2]);

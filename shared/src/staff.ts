@@ -32,6 +32,8 @@ export const PERMISSIONS = [
   "staff.manage",
   "audit.read",
   "settings",
+  /** messages to customers through the bot */
+  "broadcasts",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -25,6 +25,8 @@ import seoRoutes from "./seo";
 import deliveryRoutes from "./delivery";
 import adminDeliveryRoutes from "./admin-delivery";
 import agentRoutes from "./agents";
+import adminBroadcastRoutes from "./admin-broadcasts";
+import savedCartRoutes from "./saved-cart";
 
 /** Every route area, in one list: `routes/<area>.ts` holds the routes of one URL area. */
 export async function registerRoutes(app: App): Promise<void> {
@@ -39,9 +41,11 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(adminProductSheetRoutes);
   await app.register(adminStatsRoutes);
   await app.register(adminDeliveryRoutes);
+  await app.register(adminBroadcastRoutes);
   await app.register(categoryRoutes);
   await app.register(productRoutes);
   await app.register(cartRoutes);
+  await app.register(savedCartRoutes);
   await app.register(configRoutes);
   await app.register(orderRoutes);
   await app.register(myOrderRoutes);

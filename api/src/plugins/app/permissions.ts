@@ -60,6 +60,12 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | "signed-in"> = {
   "PUT /api/admin/staff/:id": "staff.manage",
   "GET /api/admin/audit": "audit.read",
 
+  "GET /api/admin/broadcasts": "broadcasts",
+  "GET /api/admin/broadcasts/:id": "broadcasts",
+  "POST /api/admin/broadcasts/audience": "broadcasts",
+  "POST /api/admin/broadcasts/preview": "broadcasts",
+  "POST /api/admin/broadcasts": "broadcasts",
+
   "GET /api/delivery/settings": "settings",
   "PUT /api/delivery/settings": "settings",
 };
