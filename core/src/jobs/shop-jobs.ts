@@ -45,6 +45,8 @@ export async function startShopJobs(options: ShopJobsOptions): Promise<ShopJobs>
   const runner = await startJobQueue(db, log);
   const remindsCarts = options.cartReminderDelayMs > 0 && !!options.cartReminderMessage;
   const pollingIntervalSeconds = options.pollingIntervalSeconds;
+  // pg-boss aborts a job's own signal only once its grace period is over: long jobs are told at once
+  const stopping = new AbortController();
 
   const enqueueBroadcast = (broadcastId: number) =>
     runner.enqueue(QUEUES.broadcast.name, { broadcastId }, { singletonKey: `broadcast:${broadcastId}` });
@@ -71,7 +73,7 @@ export async function startShopJobs(options: ShopJobsOptions): Promise<ShopJobs>
         QUEUES.broadcast.name,
         async (data, job) => {
           const broadcastId = Number(data.broadcastId);
-          const result = await runBroadcast(db, sender, broadcastId, { signal: job.signal, perSecond: options.broadcastsPerSecond });
+          const result = await runBroadcast(db, sender, broadcastId, { signal: AbortSignal.any([job.signal, stopping.signal]), perSecond: options.broadcastsPerSecond });
           // thrown, the job is retried from the queue: by this instance's successor or by another one
           if (result === "interrupted") throw new Error(`broadcast ${broadcastId} interrupted: it goes on after the restart`);
           log.info({ broadcastId }, "broadcast sent");
@@ -91,6 +93,9 @@ export async function startShopJobs(options: ShopJobsOptions): Promise<ShopJobs>
       await runner.enqueue(QUEUES.cartReminder.name, { telegramUserId }, { startAfter: remindAt, singletonKey: String(telegramUserId) });
     },
     broadcastCreated: enqueueBroadcast,
-    stop: (timeoutMs) => runner.stop(timeoutMs),
+    async stop(timeoutMs) {
+      stopping.abort();
+      await runner.stop(timeoutMs);
+    },
   };
 }
