@@ -38,7 +38,7 @@ export type JobHandler = (data: Record<string, unknown>, job: { id: string; sign
 
 export interface JobRunner extends JobQueue {
   /** Runs `handler` for every job of `queue` taken by this instance. */
-  work(queue: QueueName, handler: JobHandler, options?: { pollingIntervalSeconds?: number }): Promise<void>;
+  work(queue: QueueName, handler: JobHandler, options?: { pollingIntervalSeconds?: number; batchSize?: number }): Promise<void>;
   /**
    * Stops taking jobs and waits for those running (their `signal` is aborted, so long ones stop between two
    * steps) up to `timeoutMs`; the queue's connection closes.
@@ -68,7 +68,12 @@ export async function startJobQueue(db: Pick<Database, "jobsConnection">, log: J
       await boss.send(queue, data, send);
     },
     async work(queue, handler, options = {}) {
-      await boss.work<Record<string, unknown>>(queue, { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async (jobs: Job<Record<string, unknown>>[]) => {
+      // a poll takes up to `batchSize` jobs, and polls again at once while they come back full: a backlog (a
+      // thousand carts due at once) drains at the speed of the handler, not one job per poll
+      const batchSize = options.batchSize ?? 1;
+      const work = { batchSize, burstWhenBatchFull: batchSize > 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+      await boss.work<Record<string, unknown>>(queue, work, async (jobs: Job<Record<string, unknown>>[]) => {
+        // a failure fails the batch (pg-boss retries each of its jobs): the shop's handlers may run again safely
         for (const job of jobs) await handler(job.data ?? {}, { id: job.id, signal: job.signal, retryCount: job.retryCount });
       });
     },

@@ -64,7 +64,7 @@ export async function startShopJobs(options: ShopJobsOptions): Promise<ShopJobs>
             await runner.enqueue(QUEUES.cartReminder.name, { telegramUserId }, { startAfter: outcome.at, singletonKey: String(telegramUserId) });
           }
         },
-        { pollingIntervalSeconds },
+        { pollingIntervalSeconds, batchSize: 20 },
       );
     }
     if (options.broadcastSender) {
