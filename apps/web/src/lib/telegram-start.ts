@@ -6,10 +6,12 @@ const START_APPLIED_KEY = "shop/tg-start-applied";
 
 /**
  * The page a `startapp` parameter opens: `product_<id>` is that product (links shared from a product page),
- * `my_orders` the shopper's orders (the website's my-orders page links there).
+ * `my_orders` the shopper's orders (the website's my-orders page links there), `cart` the cart (the bot's
+ * forgotten-cart reminder).
  */
 export function startParamPath(startParam: string | null): string | null {
   if (startParam === "my_orders") return "/my-orders";
+  if (startParam === "cart") return "/cart";
   const product = /^product_(\d{1,9})$/.exec(startParam ?? "");
   return product ? `/product/${Number(product[1])}` : null;
 }

@@ -11,6 +11,7 @@ export const KIND_LABELS: Record<string, string> = {
   refund: "Возврат",
   settings: "Настройки",
   staff: "Сотрудник",
+  broadcast: "Рассылка",
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -20,6 +21,7 @@ const ACTION_LABELS: Record<string, string> = {
   status: "",
   adjust: "",
   note: "заметка",
+  send: "отправлена",
   issue: "выставлен",
   refund: "возврат",
   password: "новый пароль",
@@ -46,6 +48,7 @@ const FIELD_LABELS: Record<string, string> = {
   role: "роль",
   active: "включён",
   note: "заметка",
+  send: "отправлена",
   payment_status: "оплата",
   delivery_cost: "доставка",
 };

@@ -19,6 +19,7 @@ const PickingTab = lazy(() => import("../back-office/PickingTab"));
 const StaffTab = lazy(() => import("../back-office/StaffTab"));
 const AuditTab = lazy(() => import("../back-office/AuditTab"));
 const DeliverySettingsTab = lazy(() => import("../delivery/DeliverySettingsTab"));
+const BroadcastsTab = lazy(() => import("../broadcasts/BroadcastsTab"));
 
 /** Each tab with the permission it needs (docs/product.md#staff-and-roles): a role sees only its own. */
 export const DASHBOARD_TABS = [
@@ -27,6 +28,7 @@ export const DASHBOARD_TABS = [
   { id: "picking", label: "Сборка", permission: "orders.pick" },
   { id: "stats", label: "Статистика", permission: "stats.read" },
   { id: "delivery", label: "Доставка", permission: "settings" },
+  { id: "broadcasts", label: "Рассылки", permission: "broadcasts" },
   { id: "staff", label: "Сотрудники", permission: "staff.manage" },
   { id: "audit", label: "Журнал", permission: "audit.read" },
 ] as const;
@@ -123,6 +125,11 @@ export default function DashboardPage() {
           {tab === "delivery" && (
             <Suspense fallback={<p className={text.muted}>Загрузка настроек доставки...</p>}>
               <DeliverySettingsTab />
+            </Suspense>
+          )}
+          {tab === "broadcasts" && (
+            <Suspense fallback={<p className={text.muted}>Загрузка рассылок...</p>}>
+              <BroadcastsTab />
             </Suspense>
           )}
         </section>
