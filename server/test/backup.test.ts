@@ -64,6 +64,9 @@ const TABLES = [
   "orders",
   "order_items",
   "telegram_customers",
+  "carts",
+  "broadcasts",
+  "broadcast_deliveries",
   "admin_users",
   "app_settings",
 ];

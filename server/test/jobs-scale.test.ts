@@ -134,12 +134,14 @@ describe(`jobs: ${VARIANT}`, () => {
         }
       }),
     );
+    // the embedded database is read with its process stopped: give the queue its time first
+    if (!shared) await sleep(8_000);
     const deadline = Date.now() + 30_000;
     let reminded = 0;
     while (Date.now() < deadline) {
       reminded = await withDatabase(async (db) => (await db.read<{ n: number }>(`SELECT count(*)::int AS n FROM carts WHERE reminded_at IS NOT NULL`, []))[0]!.n);
       if (reminded === CARTS) break;
-      await sleep(shared ? 200 : 2_000);
+      await sleep(shared ? 200 : 5_000);
     }
     expect(reminded).toBe(CARTS);
     await sleep(1_000);
