@@ -89,7 +89,7 @@ describe.skipIf(!chromiumPath())("broadcasts from the admin panel", () => {
       await expect.poll(() => fake.delivered(OWNER_CHAT).filter((call) => call.params.text === text).length).toBe(1);
 
       await form.getByRole("button", { name: "Разослать" }).click();
-      const report = page.getByTestId("broadcast").first();
+      const report = page.getByTestId("broadcast").filter({ hasText: text });
       await expect.poll(() => report.textContent(), { timeout: 20_000 }).toContain("Завершена");
       const shown = (await report.getByTestId("broadcast-report").textContent()) ?? "";
       expect(shown).toContain(`Получателей${recipients}`);
@@ -97,6 +97,8 @@ describe.skipIf(!chromiumPath())("broadcasts from the admin panel", () => {
       expect(shown).toContain(`Заблокировали бота${blocked}`);
       expect(shown).toContain("Ошибки0");
       expect(fake.delivered().filter((call) => call.params.text === text && call.params.chat_id !== OWNER_CHAT)).toHaveLength(recipients - blocked);
+      // the toasts have gone: the report is what the page shows
+      await expect.poll(() => page.getByRole("status").count(), { timeout: 10_000 }).toBe(0);
       await screenshot(page, "broadcasts-report", viewport, true);
       expect(opened.errors).toEqual([]);
     } finally {

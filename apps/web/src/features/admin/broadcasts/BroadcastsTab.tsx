@@ -353,7 +353,7 @@ export default function BroadcastsTab() {
           )}
         </div>
         <p className={styles.recipients} data-testid="broadcast-recipients">
-          {recipients === null ? "Выберите получателей" : `Получат: ${recipients}`}
+          <strong>{recipients === null ? "Выберите получателей" : `Получат: ${recipients}`}</strong>
           <span className={text.muted}> — только покупатели, которые разрешили сообщения от бота и не заблокировали его</span>
         </p>
 
