@@ -79,14 +79,17 @@ async function main() {
     warn: (object, message) => (appLog ? appLog.warn(object, message) : console.warn(message, object)),
     error: (object, message) => (appLog ? appLog.error(object, message) : console.error(message, object)),
   };
-  const jobs = await startShopJobs({
-    db,
-    log: jobLog,
-    cartReminderDelayMs: config.jobs.cartReminderMs,
-    cartReminderMessage: botCart?.cartReminderMessage(config),
-    broadcastSender,
-    broadcastsPerSecond: config.jobs.broadcastsPerSecond,
-  });
+  // every job the shop has talks through the bot: without a token the queue is not even started
+  const jobs = notifier
+    ? await startShopJobs({
+        db,
+        log: jobLog,
+        cartReminderDelayMs: config.jobs.cartReminderMs,
+        cartReminderMessage: botCart?.cartReminderMessage(config),
+        broadcastSender,
+        broadcastsPerSecond: config.jobs.broadcastsPerSecond,
+      })
+    : undefined;
   const app = await buildApp({ config, db, jwtSecret, notifier, productSharer, invoiceLinks, jobs, broadcastSender });
   appLog = app.log;
   const bot =
@@ -114,7 +117,7 @@ async function main() {
     app.log.info(`${signal}: shutting down`);
     await bot?.stop();
     // a broadcast being sent stops between two messages; another instance, or this one started again, goes on with it
-    await jobs.stop();
+    await jobs?.stop();
     await backups?.close();
     await app.close();
     await db.close();
