@@ -5,6 +5,8 @@ import type { OrderNotifier } from "@shop/core/orders";
 import type { BotInfo, ProductSharer } from "@shop/core/telegram";
 import type { InvoiceLinks } from "@shop/core/payments";
 import type { DeliveryDesk } from "@shop/core/delivery";
+import type { ShopJobs } from "@shop/core/jobs";
+import type { BroadcastSender } from "@shop/core/broadcasts";
 import type { DeviceCookies } from "./services/device-cookies";
 
 /**
@@ -23,6 +25,10 @@ declare module "fastify" {
     productSharer: ProductSharer | null;
     /** null without payments: POST /api/my-orders/{id}/invoice-link answers 409 */
     invoiceLinks: InvoiceLinks | null;
+    /** the job queue: null where no jobs run (tests that need none) */
+    jobs: ShopJobs | null;
+    /** null without a bot: broadcasts cannot be previewed or sent (409) */
+    broadcastSender: BroadcastSender | null;
     /** the admin sign-in's device cookies (services/device-cookies.ts), signed with a key of the JWT secret */
     deviceCookies: DeviceCookies;
     /** quotes, pickup points and cities (docs/delivery.md) */

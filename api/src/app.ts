@@ -1,3 +1,5 @@
+import type { ShopJobs } from "@shop/core/jobs";
+import type { BroadcastSender } from "@shop/core/broadcasts";
 import Fastify, { LogController } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Database } from "@shop/prisma/db";
@@ -36,6 +38,10 @@ export interface AppOptions {
   productSharer?: ProductSharer;
   /** makes payment links of invoices for the Mini App (the bot's, passed in by the shop's process); none without payments */
   invoiceLinks?: InvoiceLinks;
+  /** the job queue (@shop/core/jobs) the shop's process started: carts are reminded of, broadcasts sent; none in tests that need no jobs */
+  jobs?: ShopJobs;
+  /** sends broadcast messages (the bot's): previews go out at once; none without a bot */
+  broadcastSender?: BroadcastSender;
   /** the JWT secret to sign admin tokens with (see services/secrets.ts) */
   jwtSecret: string;
   logger?: boolean | object;
@@ -88,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate("botInfo", createBotInfo(config));
   app.decorate("productSharer", options.productSharer ?? null);
   app.decorate("invoiceLinks", options.invoiceLinks ?? null);
+  app.decorate("jobs", options.jobs ?? null);
+  app.decorate("broadcastSender", options.broadcastSender ?? null);
   app.decorate("deviceCookies", createDeviceCookies(options.jwtSecret));
 
   await app.register(errorsPlugin);

@@ -14,6 +14,8 @@ import { reviewsFeature } from "./reviews";
 import { helpFeature } from "./help";
 import { inlineSearchFeature } from "./inline-search";
 import { staffBindingFeature } from "./staff-binding";
+import { cartReminderFeature } from "./cart-reminder";
+import { allowMessages } from "@shop/core/customers";
 
 export const FALLBACK_TEXTS = {
   failed: "Что-то пошло не так. Попробуйте ещё раз чуть позже.",
@@ -55,10 +57,10 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot {
     else if (error.ctx.chat?.type === "private") await error.ctx.reply(FALLBACK_TEXTS.failed).catch(() => {});
   };
   const features = bot.errorBoundary(onError);
-  // someone who writes to the bot or presses its buttons has it unblocked again (the outbox worker marks a 403)
-  features.use(async (ctx, next) => {
-    if (ctx.from && ctx.chat?.type === "private") await markBotUnblocked(deps.db, ctx.from.id).catch(() => {});
-    return next();
+  // /start is a customer letting the bot write to them (docs/product.md#broadcasts), again after a block
+  features.chatType("private").command("start", async (ctx, next) => {
+    await allowMessages(deps.db, ctx.from.id).catch((error: Error) => log.warn({ err: error.message }, "could not record that the customer allows messages"));
+    await next();
   });
   features.use(staffBindingFeature(deps));
   // before the website checkout's start parameter: notify_… is the website's «Сообщить о поступлении»
@@ -78,6 +80,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot {
       fileUrl: (filePath) => `${config.telegram.apiRoot}/file/bot${config.telegram.botToken}/${filePath}`,
     }),
   );
+  features.use(cartReminderFeature(deps));
   features.use(fallbackFeature());
   return bot;
 }

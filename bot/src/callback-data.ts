@@ -5,7 +5,8 @@ import { isOrderStatus, type OrderStatus } from "@shop/shared/labels";
  * short: `st:<orderId>:<status>` moves an order to a status, `po:<token>` confirms a prepared order,
  * `un:<productId>` (or `un:<productId>:<variantId>`) ends a back-in-stock subscription; `iv:<orderId>` opens the delivery costs of an invoice,
  * `dc:<orderId>:<roubles|other>` picks one, `ib:<orderId>` goes back to the card's status buttons;
- * `rv:<orderItemId>:<1-5>` rates an order line in a review request (0: the line's name was pressed).
+ * `rv:<orderItemId>:<1-5>` rates an order line in a review request (0: the line's name was pressed); `cr:off` turns
+ * forgotten-cart reminders off.
  */
 export type CallbackAction =
   | { kind: "status"; orderId: number; status: OrderStatus }
@@ -16,7 +17,8 @@ export type CallbackAction =
   | { kind: "invoice-back"; orderId: number }
   | { kind: "shipment"; orderId: number }
   | { kind: "track"; orderId: number }
-  | { kind: "review"; orderItemId: number; rating: number };
+  | { kind: "review"; orderItemId: number; rating: number }
+  | { kind: "cart-reminders-off" };
 
 const MAX_BYTES = 64;
 
@@ -56,6 +58,8 @@ export function reviewCallback(orderItemId: number, rating: number): string {
   return `rv:${orderItemId}:${rating}`;
 }
 
+export const CART_REMINDERS_OFF_CALLBACK = "cr:off";
+
 export function invoiceBackCallback(orderId: number): string {
   return `ib:${orderId}`;
 }
@@ -67,6 +71,7 @@ const orderIdOf = (digits: string | undefined) => {
 
 export function parseCallback(data: string | undefined): CallbackAction | null {
   if (!data) return null;
+  if (data === CART_REMINDERS_OFF_CALLBACK) return { kind: "cart-reminders-off" };
   const invoice = /^(iv|ib):(\d{1,10})$/.exec(data);
   if (invoice) {
     const orderId = orderIdOf(invoice[2]);

@@ -2,7 +2,7 @@ import { Api, GrammyError, HttpError } from "grammy";
 import { autoRetry } from "@grammyjs/auto-retry";
 import type { Database } from "@shop/prisma/db";
 import { claimMessages, markFailed, markSent, renewLease, type ClaimedMessage } from "@shop/core/outbox";
-import { markBotBlocked } from "@shop/core/customers";
+import { markBlocked } from "@shop/core/customers";
 import type { OutboxInvoicePayload, OutboxPayload } from "./notifier";
 import { silentLog, type BotLog } from "./log";
 
@@ -127,7 +127,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const giveUp = permanent || attempts >= maxAttempts;
       const nextAttemptAt = new Date(now() + Math.max(backoffMs, retryAfterMs));
       await markFailed(db, row.id, { attempts: giveUp ? Math.max(attempts, maxAttempts) : attempts, error: describe(error), nextAttemptAt });
-      if (isBlocked(error)) await markBotBlocked(db, row.chatId, new Date(now()));
+      // the customer blocked the bot: reminders and broadcasts leave them out (docs/product.md#broadcasts)
+      if (error instanceof GrammyError && error.error_code === 403) await markBlocked(db, row.chatId).catch(() => {});
       if (giveUp) {
         log.error({ outboxId: row.id, chatId: String(row.chatId), attempts, err: describe(error) }, "telegram message given up");
         return "gave-up";

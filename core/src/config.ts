@@ -53,6 +53,13 @@ export interface Config {
   payments: PaymentSettings | null;
   /** the carriers' services and credentials (docs/delivery.md); the seller's methods are settings in the database */
   delivery: CarrierSettings;
+  /** the job queue's work (docs/architecture.md#jobs) */
+  jobs: {
+    /** CART_REMINDER_HOURS: how long a Mini App cart waits before its reminder, in ms; 0 = no reminders */
+    cartReminderMs: number;
+    /** BROADCAST_RATE: broadcast messages a second at the most (Telegram allows about 30) */
+    broadcastsPerSecond: number;
+  };
 }
 
 export interface PaymentSettings {
@@ -74,6 +81,15 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
   }
   return value;
+}
+
+/** A number of hours, fractions allowed (0.5 = half an hour), as milliseconds. */
+function hours(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback * 3_600_000;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > max) throw new ConfigError(`${name} must be a number of hours from 0 to ${max}, got "${raw}"`);
+  return Math.round(value * 3_600_000);
 }
 
 function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -204,6 +220,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = env.INIT_
     // payments need the bot: the invoice and the payment itself travel through it
     payments: providerToken && botToken ? { providerToken, receipts: receipts === "yookassa" ? "yookassa" : null, vatCode } : null,
     delivery: carrierSettingsFromEnv(env),
+    jobs: {
+      cartReminderMs: attempt(() => hours(env, "CART_REMINDER_HOURS", 24, 24 * 30), 24 * 3_600_000),
+      // above 30 only for a Bot API stand-in (tests): Telegram itself answers 429
+      broadcastsPerSecond: attempt(() => integer(env, "BROADCAST_RATE", 25, 1, 1000), 25),
+    },
   };
   if (problems.length > 0) {
     throw new ConfigError(`Configuration problem${problems.length > 1 ? "s" : ""}:\n- ${problems.join("\n- ")}`);

@@ -9,6 +9,7 @@ import { closeToOthers } from "./data-dir";
 import { retryingConflicts } from "./unavailable";
 
 import type { Prisma } from "./generated/client";
+import type { PGlite } from "@electric-sql/pglite";
 
 export { Prisma, PrismaClient } from "./generated/client";
 
@@ -23,9 +24,16 @@ export interface Sql {
   query<Row>(text: string, values: readonly unknown[]): Promise<Row[]>;
 }
 
+/**
+ * How the job queue (core/src/jobs, pg-boss) reaches this database: a PostgreSQL server by its URL (the queue opens
+ * a small pool of its own), or the embedded database itself, whose one connection it shares with the shop.
+ */
+export type JobsConnection = { kind: "postgresql"; url: string } | { kind: "embedded"; pglite: PGlite };
+
 export interface Database {
   prisma: PrismaClient;
   kind: DatabaseKind;
+  jobsConnection: JobsConnection;
   /**
    * Plain SQL past Prisma, for the hottest reads (catalogue page, product, search) and start-up work (which so
    * never loads Prisma's query compiler): `text` with $1…$n and its values, rows as the driver gives them (int4 →
@@ -177,7 +185,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
     };
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-    return finishOpening(options, "postgresql", prisma, read, transaction, runInTransaction, () => pool.end());
+    const jobsConnection: JobsConnection = { kind: "postgresql", url: options.databaseUrl };
+    return finishOpening(options, "postgresql", jobsConnection, prisma, read, transaction, runInTransaction, () => pool.end());
   }
 
   const dir = options.embeddedDir ?? "memory://";
@@ -219,12 +228,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     retryingConflicts(() =>
       pglite.transaction((tx) => work({ query: async <Row>(text: string, values: readonly unknown[]) => (await tx.query<Row>(text, values as unknown[])).rows })),
     );
-  return finishOpening(options, "embedded", prisma, read, transaction, runInTransaction, () => embedded.close());
+  return finishOpening(options, "embedded", { kind: "embedded", pglite }, prisma, read, transaction, runInTransaction, () => embedded.close());
 }
 
 async function finishOpening(
   options: DatabaseOptions,
   kind: DatabaseKind,
+  jobsConnection: JobsConnection,
   prisma: PrismaClient,
   read: Database["read"],
   transaction: Database["transaction"],
@@ -234,6 +244,7 @@ async function finishOpening(
   const db: Database = {
     prisma,
     kind,
+    jobsConnection,
     read,
     transaction,
     async close() {

@@ -10,6 +10,7 @@ import { storeOneImage } from "@shop/api/uploads";
 import { createOutboxNotifier, notifierOptions } from "@shop/bot/notifier";
 import { serveBackups } from "./backup-socket";
 import { shopCatalog } from "@shop/core/catalog";
+import { startShopJobs, type JobLog } from "@shop/core/jobs";
 
 /**
  * The shop as one process: the API with the web app and, with a bot token, the Telegram bot (long polling or
@@ -66,7 +67,32 @@ async function main() {
   // the Mini App's payment links (docs/payments.md): every instance with the tokens makes them, like shares
   const invoiceLinks =
     botInvoice && telegram.botToken && config.payments ? botInvoice.createInvoiceLinks(telegram.botToken, telegram.apiRoot, config.payments) : undefined;
-  const app = await buildApp({ config, db, jwtSecret, notifier, productSharer, invoiceLinks });
+  // the job queue (docs/architecture.md#jobs): every instance runs its workers, each job runs on one of them; the
+  // bot's pieces (the reminder's message, the broadcast sender) only with a bot token
+  const [botCart, botBroadcast] = notifier
+    ? await Promise.all([import("@shop/bot/cart-reminder"), import("@shop/bot/broadcast-sender")])
+    : [null, null];
+  const broadcastSender = botBroadcast?.createBroadcastSender(config);
+  // the queue starts before the app that holds the logger: until then its errors go to the console
+  let appLog: JobLog | null = null;
+  const jobLog: JobLog = {
+    info: (object, message) => appLog?.info(object, message),
+    warn: (object, message) => (appLog ? appLog.warn(object, message) : console.warn(message, object)),
+    error: (object, message) => (appLog ? appLog.error(object, message) : console.error(message, object)),
+  };
+  // every job the shop has talks through the bot: without a token the queue is not even started
+  const jobs = notifier
+    ? await startShopJobs({
+        db,
+        log: jobLog,
+        cartReminderDelayMs: config.jobs.cartReminderMs,
+        cartReminderMessage: botCart?.cartReminderMessage(config),
+        broadcastSender,
+        broadcastsPerSecond: config.jobs.broadcastsPerSecond,
+      })
+    : undefined;
+  const app = await buildApp({ config, db, jwtSecret, notifier, productSharer, invoiceLinks, jobs, broadcastSender });
+  appLog = app.log;
   const bot =
     botRuntime && notifier && telegram.botMode !== "off"
       ? botRuntime.startBot({
@@ -92,6 +118,8 @@ async function main() {
     closing = true;
     app.log.info(`${signal}: shutting down`);
     await bot?.stop();
+    // a broadcast being sent stops between two messages; another instance, or this one started again, goes on with it
+    await jobs?.stop();
     await backups?.close();
     await app.close();
     await db.close();

@@ -36,6 +36,8 @@ export const PERMISSIONS = [
   "staff.manage",
   "audit.read",
   "settings",
+  /** messages to customers through the bot */
+  "broadcasts",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -29,6 +29,8 @@ import reviewRoutes from "./reviews";
 import adminReviewRoutes from "./admin-reviews";
 import staffInvitationRoutes from "./staff-invitations";
 import promoCodeRoutes from "./promo-codes";
+import adminBroadcastRoutes from "./admin-broadcasts";
+import savedCartRoutes from "./saved-cart";
 
 /** Every route area, in one list: `routes/<area>.ts` holds the routes of one URL area. */
 export async function registerRoutes(app: App): Promise<void> {
@@ -45,9 +47,11 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(adminStatsRoutes);
   await app.register(adminDeliveryRoutes);
   await app.register(adminReviewRoutes);
+  await app.register(adminBroadcastRoutes);
   await app.register(categoryRoutes);
   await app.register(productRoutes);
   await app.register(cartRoutes);
+  await app.register(savedCartRoutes);
   await app.register(configRoutes);
   await app.register(orderRoutes);
   await app.register(promoCodeRoutes);

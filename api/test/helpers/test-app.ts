@@ -1,3 +1,5 @@
+import type { ShopJobs } from "@shop/core/jobs";
+import type { BroadcastSender } from "@shop/core/broadcasts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,6 +20,8 @@ export interface TestApp {
   db: Database;
   prisma: Database["prisma"];
   config: Config;
+  /** the job queue when the test asked for one */
+  jobs: ShopJobs | null;
   /** a bearer token of the test admin, made through POST /api/login */
   adminToken(): Promise<string>;
   close(): Promise<void>;
@@ -43,6 +47,10 @@ export async function createTestApp(
     bodyTimeoutMs?: number;
     /** how long the catalogue in memory answers before asking for its version again (0 by default: every read asks) */
     catalogCheckMs?: number;
+    /** the job queue on the test's database (@shop/core/jobs startShopJobs); stopped by close() */
+    jobs?: (db: Database, config: Config) => Promise<ShopJobs>;
+    /** the bot's broadcast sender (the tests of the shop's process) */
+    broadcastSender?: (config: Config) => BroadcastSender;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-test-"));
@@ -65,6 +73,7 @@ export async function createTestApp(
       : await openTestDatabase(options.database === "postgresql" ? (process.env.DATABASE_URL ?? LOCAL_POSTGRESQL) : process.env.DATABASE_URL);
   const jwtSecret = await resolveJwtSecret(db, config.jwtSecret);
   await ensureAdmin(db, config);
+  const jobs = await options.jobs?.(db, config);
   // tests change the database behind the API's back: every read checks the catalogue and waits for a change to load
   const app = await buildApp({
     config,
@@ -79,6 +88,8 @@ export async function createTestApp(
     statsFoldEveryMs: options.statsFoldEveryMs,
     preparedOrdersCleanupEveryMs: options.preparedOrdersCleanupEveryMs,
     bodyTimeoutMs: options.bodyTimeoutMs,
+    jobs,
+    broadcastSender: options.broadcastSender?.(config),
   });
   await app.ready();
   let token: string | null = null;
@@ -94,7 +105,9 @@ export async function createTestApp(
       token = (response.json() as { token: string }).token;
       return token;
     },
+    jobs: jobs ?? null,
     async close() {
+      await jobs?.stop(5_000);
       await app.close();
       await db.close();
       rmSync(dataDir, { recursive: true, force: true });

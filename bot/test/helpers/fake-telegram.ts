@@ -43,6 +43,8 @@ export interface FakeTelegram {
   failNext(method: string, ...failures: FakeFailure[]): void;
   /** while set, every call of `method` fails like this */
   outage(method: string, failure: FakeFailure | null): void;
+  /** every message to this chat fails like this (a user who blocked the bot: 403), until set to null */
+  chatFailure(chatId: number, failure: FakeFailure | null): void;
   /** holds `method` answers until release() (a slow Telegram) */
   hold(method: string): void;
   release(method: string): void;
@@ -107,6 +109,7 @@ export async function startFakeTelegram(token: string): Promise<FakeTelegram> {
   const outages = new Map<string, FakeFailure>();
   const held = new Map<string, (() => void)[]>();
   const holding = new Set<string>();
+  const chatFailures = new Map<number, FakeFailure>();
   const updates: object[] = [];
   let waitingPoll: (() => void) | null = null;
   let nextMessageId = 1;
@@ -196,7 +199,10 @@ export async function startFakeTelegram(token: string): Promise<FakeTelegram> {
       calls.push({ method, params, ok: false, at: Date.now() });
       return send(400, { ok: false, error_code: 400, description: refused });
     }
-    const failure = scripted.get(method)?.shift() ?? outages.get(method);
+    const failure =
+      scripted.get(method)?.shift() ??
+      outages.get(method) ??
+      (method.startsWith("send") && params.chat_id !== undefined ? chatFailures.get(Number(params.chat_id)) : undefined);
     if (failure) {
       calls.push({ method, params, ok: false, at: Date.now() });
       return send(failure.status, {
@@ -240,6 +246,10 @@ export async function startFakeTelegram(token: string): Promise<FakeTelegram> {
     outage(method, failure) {
       if (failure) outages.set(method, failure);
       else outages.delete(method);
+    },
+    chatFailure(chatId, failure) {
+      if (failure) chatFailures.set(chatId, failure);
+      else chatFailures.delete(chatId);
     },
     hold(method) {
       holding.add(method);

@@ -12,7 +12,7 @@ export interface AuditActor {
   via: "panel" | "bot";
 }
 
-export const AUDIT_KINDS = ["product", "stock", "category", "order", "invoice", "refund", "settings", "staff", "review", "promo"] as const;
+export const AUDIT_KINDS = ["product", "stock", "category", "order", "invoice", "refund", "settings", "staff", "review", "promo", "broadcast"] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export interface AuditChange {

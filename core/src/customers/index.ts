@@ -1,3 +1,4 @@
 export { syncTelegramCustomer, TELEGRAM_MESSAGES } from "./sync-telegram-user";
 export { REFRESH_KNOWN_CUSTOMER, type TelegramIdentity } from "./telegram-customers";
 export { markBotBlocked, markBotUnblocked } from "./bot-blocked";
+export { allowMessages, markBlocked } from "./reachability";

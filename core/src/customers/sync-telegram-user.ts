@@ -1,6 +1,7 @@
 import { autoCommitSql, type Database } from "@shop/prisma/db";
 import { forbidden, unauthorized } from "../errors";
 import { upsertTelegramCustomer, type TelegramCustomerRow, type TelegramIdentity } from "./telegram-customers";
+import { allowMessages } from "./reachability";
 
 export const TELEGRAM_MESSAGES = {
   identityRequired: "Откройте магазин из Telegram: данные пользователя не получены",
@@ -22,7 +23,10 @@ export interface SyncedTelegramCustomer {
 }
 
 /** The Mini App tells the shop who its user is: the claim may only speak for the user the request proves to be. */
-export async function syncTelegramCustomer(db: Database, verified: TelegramIdentity | null, claimed: ClaimedTelegramUser): Promise<SyncedTelegramCustomer> {
+export async function syncTelegramCustomer(
+  db: Database,
+  verified: (TelegramIdentity & { allows_write_to_pm?: boolean }) | null,
+  claimed: ClaimedTelegramUser): Promise<SyncedTelegramCustomer> {
   if (!verified) throw unauthorized(TELEGRAM_MESSAGES.identityRequired);
   if (String(verified.id) !== String(claimed.id)) throw forbidden(TELEGRAM_MESSAGES.mismatch);
   const customer = await upsertTelegramCustomer(autoCommitSql(db), {
@@ -32,6 +36,8 @@ export async function syncTelegramCustomer(db: Database, verified: TelegramIdent
     last_name: verified.last_name ?? claimed.lastName,
     language_code: verified.language_code ?? claimed.languageCode,
   });
+  // Telegram says the bot may write to them (docs/product.md#broadcasts)
+  if (verified.allows_write_to_pm) await allowMessages(db, verified.id);
   const orderCount = await db.prisma.order.count({ where: { telegramUserId: customer.telegram_user_id } });
   return { customer, orderCount };
 }

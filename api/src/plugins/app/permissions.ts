@@ -75,6 +75,11 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | "signed-in"> = {
   "GET /api/admin/promo-codes": "promo-codes",
   "POST /api/admin/promo-codes": "promo-codes",
   "PUT /api/admin/promo-codes/:id": "promo-codes",
+  "GET /api/admin/broadcasts": "broadcasts",
+  "GET /api/admin/broadcasts/:id": "broadcasts",
+  "POST /api/admin/broadcasts/audience": "broadcasts",
+  "POST /api/admin/broadcasts/preview": "broadcasts",
+  "POST /api/admin/broadcasts": "broadcasts",
 
   "GET /api/delivery/settings": "settings",
   "PUT /api/delivery/settings": "settings",

@@ -18,6 +18,7 @@ import type { ProductReviewsResponse, ReviewRequestResponse, WriteReviewBody } f
 import type { CitiesResponse, DeliveryOptionsResponse, PointsResponse, QuoteBody, QuoteResponse } from "@shop/shared/schemas/delivery";
 import { CATALOG_PAGE_SIZE, SEARCH_DROPDOWN_LIMIT } from "@shop/shared/constants";
 import { telegramHeaders } from "./telegram";
+import type { SavedCartBody } from "@shop/shared/schemas/broadcasts";
 
 /** One option's values that exist in the catalogue ('Размер': 15, 16, 17), for the catalogue's filter. */
 export type OptionValueGroup = OptionValues;
@@ -167,6 +168,8 @@ export const api = {
   checkPromoCode: (body: PromoCheckBody, signal?: AbortSignal) =>
     request<PromoCheckResponse>("/api/promo-codes/check", { body, identify: true, signal }),
   syncTelegramUser: (body: TelegramUserBody) => request<unknown>("/api/telegram-user", { body, identify: true }),
+  /** the Mini App's cart as it is now, for the forgotten-cart reminder (docs/product.md#forgotten-carts) */
+  saveCart: (body: SavedCartBody) => request<unknown>("/api/cart", { method: "PUT", body, identify: true }),
   shareProduct: (productId: number) =>
     request<ShareProductResponse>(`/api/telegram/share/${productId}`, { method: "POST", identify: true }),
   myOrders: () => request<MyOrdersResponse>("/api/my-orders", { identify: true }),

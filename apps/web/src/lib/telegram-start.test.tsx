@@ -47,6 +47,7 @@ describe("start parameters", () => {
     expect(startParamPath("review_short")).toBeNull();
     expect(startParamPath("product_007")).toBe("/product/7");
     expect(startParamPath("my_orders")).toBe("/my-orders");
+    expect(startParamPath("cart")).toBe("/cart");
     for (const other of [null, "", "product_", "product_x", "product_1_2", "product_9999999999", "category_3", "../admin"]) {
       expect(startParamPath(other)).toBeNull();
     }

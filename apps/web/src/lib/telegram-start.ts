@@ -6,11 +6,12 @@ const START_APPLIED_KEY = "shop/tg-start-applied";
 
 /**
  * The page a `startapp` parameter opens: `product_<id>` is that product (links shared from a product page),
- * `my_orders` the shopper's orders (the website's my-orders page links there), `review_<token>` the review screen
- * of the order the bot asked about.
+ * `my_orders` the shopper's orders (the website's my-orders page links there), `cart` the cart (the bot's
+ * forgotten-cart reminder), `review_<token>` the review screen of the order the bot asked about.
  */
 export function startParamPath(startParam: string | null): string | null {
   if (startParam === "my_orders") return "/my-orders";
+  if (startParam === "cart") return "/cart";
   // the bot's review request: the review screen of that order (docs/product.md#reviews)
   const review = /^review_([A-Za-z0-9_-]{16,64})$/.exec(startParam ?? "");
   if (review) return `/review/${review[1]}`;

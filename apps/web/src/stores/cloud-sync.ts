@@ -14,7 +14,8 @@ import { useWishlist } from "./wishlist";
  * One cart and one wishlist on every device of a Telegram user (docs/product.md#one-cart-on-every-device): at start
  * the lists in Telegram's CloudStorage and on the device are merged (stores/cloud-merge.ts), and every later change
  * is written back after a short pause. Device storage stays what the stores read and write; the website never
- * loads this.
+ * loads this. The cart also goes to the shop itself (PUT /api/cart), for the bot's forgotten-cart reminder
+ * (docs/product.md#forgotten-carts).
  */
 
 const CLOUD_NAMES = { cart: "cart", wishlist: "wishlist" } as const;
@@ -130,7 +131,19 @@ export async function startCloudSync(): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let writing = Promise.resolve();
   const inCloud: Agreed = { cart: cartText, wishlist: wishlistText };
+  let savedCart: string | null = null;
+  const saveOnServer = () => {
+    const items = useCart.getState().items.map((item) => ({ product_id: item.id, variant_id: item.variant_id ?? null, quantity: item.quantity }));
+    const text = JSON.stringify(items);
+    if (text === savedCart) return;
+    // a failure leaves it for the next change: the reminder is a courtesy, the cart itself lives on the device
+    void api.saveCart({ items }).then(
+      () => void (savedCart = text),
+      () => {},
+    );
+  };
   const write = () => {
+    saveOnServer();
     const next: Agreed = {
       cart: encodeCart(cartQuantities(useCart.getState().items)),
       wishlist: encodeWishlist(wishlistQuantities(useWishlist.getState().items)),

@@ -12,6 +12,7 @@ export const KIND_LABELS: Record<string, string> = {
   settings: "Настройки",
   staff: "Сотрудник",
   promo: "Промокод",
+  broadcast: "Рассылка",
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -21,6 +22,7 @@ const ACTION_LABELS: Record<string, string> = {
   status: "",
   adjust: "",
   note: "заметка",
+  send: "отправлена",
   issue: "выставлен",
   refund: "возврат",
   password: "новый пароль",
@@ -54,6 +56,7 @@ const FIELD_LABELS: Record<string, string> = {
   role: "роль",
   active: "включён",
   note: "заметка",
+  send: "отправлена",
   payment_status: "оплата",
   delivery_cost: "доставка",
   hidden: "скрыт",

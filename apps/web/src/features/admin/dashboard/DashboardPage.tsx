@@ -24,6 +24,7 @@ const AuditTab = lazy(() => import("../back-office/AuditTab"));
 const DeliverySettingsTab = lazy(() => import("../delivery/DeliverySettingsTab"));
 const ReviewsTab = lazy(() => import("../reviews/ReviewsTab"));
 const PromoCodesTab = lazy(() => import("../promo-codes/PromoCodesTab"));
+const BroadcastsTab = lazy(() => import("../broadcasts/BroadcastsTab"));
 
 /** Each tab with the permission it needs (docs/product.md#staff-and-roles): a role sees only its own. */
 export const DASHBOARD_TABS = [
@@ -34,6 +35,7 @@ export const DASHBOARD_TABS = [
   { id: "stats", label: "Статистика", short: "Статистика", permission: "stats.read" },
   { id: "promo", label: "Промокоды", short: "Промокоды", permission: "promo-codes" },
   { id: "delivery", label: "Доставка", short: "Доставка", permission: "settings" },
+  { id: "broadcasts", label: "Рассылки", short: "Рассылки", permission: "broadcasts" },
   { id: "staff", label: "Сотрудники", short: "Команда", permission: "staff.manage" },
   { id: "audit", label: "Журнал", short: "Журнал", permission: "audit.read" },
 ] as const;
@@ -154,6 +156,11 @@ export default function DashboardPage() {
           {tab === "delivery" && (
             <Suspense fallback={<p className={text.muted}>Загрузка настроек доставки...</p>}>
               <DeliverySettingsTab />
+            </Suspense>
+          )}
+          {tab === "broadcasts" && (
+            <Suspense fallback={<p className={text.muted}>Загрузка рассылок...</p>}>
+              <BroadcastsTab />
             </Suspense>
           )}
         </section>

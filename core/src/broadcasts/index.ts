@@ -1,0 +1,20 @@
+export { checkAudience, type Audience } from "./audience";
+export {
+  BROADCAST_MESSAGES,
+  CAPTION_LIMIT,
+  TEXT_LIMIT,
+  audienceSize,
+  createBroadcast,
+  getBroadcast,
+  listBroadcasts,
+  previewBroadcast,
+  runBroadcast,
+  unfinishedBroadcasts,
+  type BroadcastButton,
+  type BroadcastMessage,
+  type BroadcastReport,
+  type BroadcastSender,
+  type BroadcastSummary,
+  type RunOptions,
+  type SendOutcome,
+} from "./broadcasts";
