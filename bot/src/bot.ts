@@ -2,7 +2,6 @@ import { Bot, Composer, type BotError, type Context } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { autoRetry } from "@grammyjs/auto-retry";
 import type { BotDeps } from "./deps";
-import { markBotUnblocked } from "@shop/core/customers";
 import { startFeature } from "./start";
 import { preparedOrderFeature } from "./prepared-order";
 import { myOrdersFeature } from "./my-orders";
@@ -57,10 +56,13 @@ export function createBot(deps: BotDeps, options: CreateBotOptions = {}): Bot {
     else if (error.ctx.chat?.type === "private") await error.ctx.reply(FALLBACK_TEXTS.failed).catch(() => {});
   };
   const features = bot.errorBoundary(onError);
-  // /start is a customer letting the bot write to them (docs/product.md#broadcasts), again after a block
-  features.chatType("private").command("start", async (ctx, next) => {
-    await allowMessages(deps.db, ctx.from.id).catch((error: Error) => log.warn({ err: error.message }, "could not record that the customer allows messages"));
-    await next();
+  // someone who writes to the bot or presses its buttons lets it write to them, again after a block
+  // (docs/product.md#broadcasts; the outbox worker marks a 403)
+  features.use(async (ctx, next) => {
+    if (ctx.from && ctx.chat?.type === "private") {
+      await allowMessages(deps.db, ctx.from.id).catch((error: Error) => log.warn({ err: error.message }, "could not record that the customer allows messages"));
+    }
+    return next();
   });
   features.use(staffBindingFeature(deps));
   // before the website checkout's start parameter: notify_… is the website's «Сообщить о поступлении»

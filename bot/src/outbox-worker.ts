@@ -127,8 +127,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const giveUp = permanent || attempts >= maxAttempts;
       const nextAttemptAt = new Date(now() + Math.max(backoffMs, retryAfterMs));
       await markFailed(db, row.id, { attempts: giveUp ? Math.max(attempts, maxAttempts) : attempts, error: describe(error), nextAttemptAt });
-      // the customer blocked the bot: reminders and broadcasts leave them out (docs/product.md#broadcasts)
-      if (error instanceof GrammyError && error.error_code === 403) await markBlocked(db, row.chatId).catch(() => {});
+      // the customer blocked the bot: reminders, broadcasts and review requests leave them out (docs/product.md#broadcasts)
+      if (isBlocked(error)) await markBlocked(db, row.chatId, new Date(now())).catch(() => {});
       if (giveUp) {
         log.error({ outboxId: row.id, chatId: String(row.chatId), attempts, err: describe(error) }, "telegram message given up");
         return "gave-up";

@@ -103,7 +103,7 @@ describe("review requests", () => {
     const old = person();
     await completedOrder(old, new Date(NOW.getTime() - 40 * DAY));
     await completedOrder(blocked, new Date(NOW.getTime() - 5 * DAY));
-    await t.prisma.telegramCustomer.update({ where: { telegramUserId: BigInt(blocked.id) }, data: { botBlockedAt: new Date(NOW.getTime() - DAY) } });
+    await t.prisma.telegramCustomer.update({ where: { telegramUserId: BigInt(blocked.id) }, data: { blockedAt: new Date(NOW.getTime() - DAY) } });
     const third = await completedOrder(blockedLater, new Date(NOW.getTime() - 5 * DAY));
 
     await t.app.inject({ method: "PUT", url: "/api/admin/reviews/settings", headers: admin, payload: { request_after_days: 0 } });
@@ -114,11 +114,11 @@ describe("review requests", () => {
     expect(await sendDueReviewRequests({ db: t.db, messages: messages() }, NOW)).toEqual([third.id]);
     await deliverAll();
     expect(fake.delivered().length).toBe(0);
-    expect((await t.prisma.telegramCustomer.findUniqueOrThrow({ where: { telegramUserId: BigInt(blockedLater.id) } })).botBlockedAt).not.toBeNull();
+    expect((await t.prisma.telegramCustomer.findUniqueOrThrow({ where: { telegramUserId: BigInt(blockedLater.id) } })).blockedAt).not.toBeNull();
 
     // writing to the bot again lifts the mark
     await bot.handleUpdate(textMessage(blockedLater, "/help"));
-    expect((await t.prisma.telegramCustomer.findUniqueOrThrow({ where: { telegramUserId: BigInt(blockedLater.id) } })).botBlockedAt).toBeNull();
+    expect((await t.prisma.telegramCustomer.findUniqueOrThrow({ where: { telegramUserId: BigInt(blockedLater.id) } })).blockedAt).toBeNull();
   });
 
   it("stores a rating pressed in the chat, redraws the stars, and takes the next text as the review's words", async () => {

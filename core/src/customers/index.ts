@@ -1,4 +1,3 @@
 export { syncTelegramCustomer, TELEGRAM_MESSAGES } from "./sync-telegram-user";
 export { REFRESH_KNOWN_CUSTOMER, type TelegramIdentity } from "./telegram-customers";
-export { markBotBlocked, markBotUnblocked } from "./bot-blocked";
 export { allowMessages, markBlocked } from "./reachability";

@@ -93,7 +93,7 @@ export async function sendDueReviewRequests(deps: ReviewRequestDeps, now: Date =
     `SELECT o.id FROM orders o
        JOIN telegram_customers c ON c.telegram_user_id = o.telegram_user_id
       WHERE o.status = 'completed' AND o.completed_at <= $1 AND o.completed_at > $2
-        AND c.bot_blocked_at IS NULL
+        AND c.blocked_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM review_requests q WHERE q.order_id = o.id)
         AND EXISTS (SELECT 1 FROM order_items i JOIN products p ON p.id = i.product_id
                      WHERE i.order_id = o.id AND NOT EXISTS (SELECT 1 FROM reviews r WHERE r.order_item_id = i.id))

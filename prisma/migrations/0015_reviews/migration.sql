@@ -1,15 +1,11 @@
 -- Reviews from buyers (docs/product.md#reviews): a review per line of a completed order, the bot's one request per
--- order, the chat's "write a few words" state; when an order became 'Завершен' (the request counts days from it);
--- who blocked the bot (the shop's own messages skip them).
+-- order, the chat's "write a few words" state; when an order became 'Завершен' (the request counts days from it).
 
 -- CreateEnum
 CREATE TYPE "ReviewStatus" AS ENUM ('pending', 'published', 'hidden');
 
 -- AlterTable
 ALTER TABLE "orders" ADD COLUMN     "completed_at" TIMESTAMPTZ(3);
-
--- AlterTable
-ALTER TABLE "telegram_customers" ADD COLUMN     "bot_blocked_at" TIMESTAMPTZ(3);
 
 -- CreateTable
 CREATE TABLE "reviews" (
