@@ -354,7 +354,7 @@ describe("orders", () => {
     const ticket = prepared.json() as PrepareOrderResponse;
     expect(ticket.subtotal).toBe(3200 + 1890 + 300);
     const stored = await t.prisma.preparedOrder.findUniqueOrThrow({ where: { token: ticket.token } });
-    expect((stored.payload as { version: number }).version).toBe(4);
+    expect((stored.payload as { version: number }).version).toBe(5);
     const confirmed = await confirmPreparedOrder(t.db, notifier, ticket.token, { id: SHOPPER.id, first_name: SHOPPER.first_name });
     expect(confirmed.status).toBe("created");
     if (confirmed.status !== "created") return;

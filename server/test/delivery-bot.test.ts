@@ -296,7 +296,7 @@ describe("after the order, in the managers' chat and by polling", () => {
       `SELECT via, staff_id, staff_name, action, after FROM audit_log WHERE kind = 'order' AND entity_id = $1`,
       order.id,
     );
-    expect(log).toEqual([{ via: "bot", staff_id: null, staff_name: "@olga_manager", action: "track_number", after: { track_number: "1234567890" } }]);
+    expect(log).toEqual([{ via: "bot", staff_id: null, staff_name: "Telegram: @olga_manager", action: "track_number", after: { track_number: "1234567890" } }]);
   });
 
   it("polling reads СДЭК's status of registered shipments and moves the order as the webhook does: once, one message each", async () => {
