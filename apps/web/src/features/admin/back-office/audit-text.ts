@@ -11,6 +11,7 @@ export const KIND_LABELS: Record<string, string> = {
   refund: "Возврат",
   settings: "Настройки",
   staff: "Сотрудник",
+  review: "Отзыв",
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -23,6 +24,10 @@ const ACTION_LABELS: Record<string, string> = {
   issue: "выставлен",
   refund: "возврат",
   password: "новый пароль",
+  publish: "опубликован",
+  hide: "скрыт",
+  reply: "ответ магазина",
+  reviews: "отзывы",
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -48,6 +53,8 @@ const FIELD_LABELS: Record<string, string> = {
   note: "заметка",
   payment_status: "оплата",
   delivery_cost: "доставка",
+  reply: "ответ",
+  request_after_days: "просить отзыв через, дней",
 };
 
 const show = (key: string, value: unknown): string => {
