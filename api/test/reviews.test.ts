@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from "./helpers/test-app";
 import { createFixture, type Fixture } from "./helpers/fixtures";
 import { insertOrder } from "./helpers/order-rows";
 import { BOT_ENV, initDataHeader } from "./helpers/telegram";
+import { multipart, pngImage } from "./helpers/multipart";
 
 const BUYER = { id: 700001, first_name: "Анна", last_name: "Кузнецова" };
 const STRANGER = { id: 700002, first_name: "Пётр" };
@@ -116,8 +117,21 @@ describe("who may review", () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(REVIEW_TEXTS.badLink);
 
-    const written = await t.app.inject({ method: "POST", url: `/api/reviews/requests/${token}`, payload: { order_item_id: website.items[0]!.id, rating: 5, text: "Лён мягкий" } });
+    // a photo goes through the shop's image pipeline; only its address is taken as a review's photo
+    const notAPicture = await t.app.inject({ method: "POST", url: `/api/reviews/requests/${token}/photo`, ...multipart([{ field: "photo", filename: "x.png", data: Buffer.from("not a picture") }]) });
+    expect(notAPicture.statusCode).toBe(400);
+    expect(notAPicture.json().message).toContain("не является изображением");
+    const photo = await t.app.inject({ method: "POST", url: `/api/reviews/requests/${token}/photo`, ...multipart([{ field: "photo", filename: "pillow.png", data: await pngImage(800, 600) }]) });
+    expect(photo.statusCode).toBe(200);
+    const photoUrl = photo.json().photo_url as string;
+    expect(photoUrl).toMatch(/^\/uploads\/[A-Za-z0-9_-]{22}\.webp$/);
+    expect((await t.app.inject({ method: "POST", url: `/api/reviews/requests/${"y".repeat(22)}/photo`, ...multipart([{ field: "photo", filename: "p.png", data: await pngImage() }]) })).statusCode).toBe(404);
+    const noIdentity = await t.app.inject({ method: "POST", url: "/api/my-reviews/photo", ...multipart([{ field: "photo", filename: "p.png", data: await pngImage() }]) });
+    expect(noIdentity.statusCode).toBe(401);
+
+    const written = await t.app.inject({ method: "POST", url: `/api/reviews/requests/${token}`, payload: { order_item_id: website.items[0]!.id, rating: 5, text: "Лён мягкий", photo_url: photoUrl } });
     expect(written.statusCode).toBe(200);
+    expect(written.json().photo_url).toBe(photoUrl);
     const again = await t.app.inject({ method: "GET", url: `/api/reviews/requests/${token}` });
     expect(again.json().lines[0].review).toMatchObject({ rating: 5, text: "Лён мягкий", status: "pending" });
   });

@@ -13,6 +13,7 @@ export const KIND_LABELS: Record<string, string> = {
   staff: "Сотрудник",
   promo: "Промокод",
   broadcast: "Рассылка",
+  review: "Отзыв",
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -33,6 +34,10 @@ const ACTION_LABELS: Record<string, string> = {
   accept: "принял приглашение",
   "switch-off": "отключён",
   "switch-on": "включён",
+  publish: "опубликован",
+  hide: "скрыт",
+  reply: "ответ магазина",
+  reviews: "отзывы",
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -65,6 +70,8 @@ const FIELD_LABELS: Record<string, string> = {
   carrier: "служба",
   carrier_order: "заказ службы",
   expires_at: "действует до",
+  reply: "ответ",
+  request_after_days: "просить отзыв через, дней",
 };
 
 const show = (key: string, value: unknown): string => {
