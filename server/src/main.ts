@@ -69,9 +69,9 @@ async function main() {
     botInvoice && telegram.botToken && config.payments ? botInvoice.createInvoiceLinks(telegram.botToken, telegram.apiRoot, config.payments) : undefined;
   // the job queue (docs/architecture.md#jobs): every instance runs its workers, each job runs on one of them; the
   // bot's pieces (the reminder's message, the broadcast sender) only with a bot token
-  const [botCart, botBroadcast] = notifier
-    ? await Promise.all([import("@shop/bot/cart-reminder"), import("@shop/bot/broadcast-sender")])
-    : [null, null];
+  const [botCart, botBroadcast, botReviews] = notifier
+    ? await Promise.all([import("@shop/bot/cart-reminder"), import("@shop/bot/broadcast-sender"), import("@shop/bot/review-requests")])
+    : [null, null, null];
   const broadcastSender = botBroadcast?.createBroadcastSender(config);
   // the queue starts before the app that holds the logger: until then its errors go to the console
   let appLog: JobLog | null = null;
@@ -89,6 +89,7 @@ async function main() {
         cartReminderMessage: botCart?.cartReminderMessage(config),
         broadcastSender,
         broadcastsPerSecond: config.jobs.broadcastsPerSecond,
+        reviewRequestMessages: botReviews?.createReviewRequestMessages({ miniAppUrl: telegram.miniAppUrl, publicUrl: config.publicUrl }),
       })
     : undefined;
   const app = await buildApp({ config, db, jwtSecret, notifier, productSharer, invoiceLinks, jobs, broadcastSender });
@@ -105,6 +106,8 @@ async function main() {
           botInfo: app.botInfo,
           log: app.log,
           storeReviewPhoto: (data) => storeOneImage(config.uploadDir, data),
+          // the job queue asks for reviews (its schedule), not a timer of the bot's
+          reviewRequestIntervalMs: jobs ? 0 : undefined,
         })
       : null;
   if (botRuntime && !bot) void botRuntime.learnBotUsername(config, app.botInfo, app.log);

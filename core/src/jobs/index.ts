@@ -1,2 +1,2 @@
 export { QUEUES, startJobQueue, type JobHandler, type JobLog, type JobQueue, type JobRunner, type QueueName } from "./queue";
-export { startShopJobs, type ShopJobs, type ShopJobsOptions } from "./shop-jobs";
+export { REVIEW_REQUESTS_CRON, startShopJobs, type ShopJobs, type ShopJobsOptions } from "./shop-jobs";

@@ -2,7 +2,8 @@ import { PgBoss, fromPglite, type Job, type SendOptions } from "pg-boss";
 import type { Database } from "@shop/prisma/db";
 
 /**
- * The shop's job queue (docs/architecture.md#jobs): delayed and bulk work — forgotten-cart reminders, broadcasts —
+ * The shop's job queue (docs/architecture.md#jobs): delayed, bulk and periodic work — forgotten-cart reminders,
+ * broadcasts, review requests —
  * kept in the shop's own database by pg-boss, in its schema `pgboss` (created and migrated by pg-boss itself, left
  * out of the Prisma schema and of the backup: docs/dependencies.md). Every API instance runs the workers; a job is
  * taken by one of them (`FOR UPDATE SKIP LOCKED`), so it runs once however many instances there are. On the
@@ -18,6 +19,11 @@ export const QUEUES = {
    * the queue, and a crashed instance's job comes back once its heartbeat stops
    */
   broadcast: { name: "broadcast", options: { policy: "singleton", retryLimit: 1000, retryDelay: 5, heartbeatSeconds: 30, expireInSeconds: 24 * 3600 } },
+  /**
+   * a round of review requests (docs/product.md#reviews), made by the queue's schedule every few minutes: one round
+   * waiting at a time (policy short); a failed round is simply the next one
+   */
+  reviewRequests: { name: "review-requests", options: { policy: "short", retryLimit: 0, expireInSeconds: 600 } },
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]["name"];
@@ -37,6 +43,11 @@ export interface JobQueue {
 export type JobHandler = (data: Record<string, unknown>, job: { id: string; signal: AbortSignal; retryCount: number }) => Promise<void>;
 
 export interface JobRunner extends JobQueue {
+  /**
+   * A job for `queue` at every `cron` time (Moscow time), made once whichever instances ask for it (pg-boss keeps one
+   * schedule per queue).
+   */
+  schedule(queue: QueueName, cron: string): Promise<void>;
   /** Runs `handler` for every job of `queue` taken by this instance. */
   work(queue: QueueName, handler: JobHandler, options?: { pollingIntervalSeconds?: number; batchSize?: number }): Promise<void>;
   /**
@@ -66,6 +77,9 @@ export async function startJobQueue(db: Pick<Database, "jobsConnection">, log: J
       if (options.startAfter) send.startAfter = options.startAfter;
       if (options.singletonKey) send.singletonKey = options.singletonKey;
       await boss.send(queue, data, send);
+    },
+    async schedule(queue, cron) {
+      await boss.schedule(queue, cron, {}, { tz: "Europe/Moscow" });
     },
     async work(queue, handler, options = {}) {
       // a poll takes up to `batchSize` jobs, and polls again at once while they come back full: a backlog (a

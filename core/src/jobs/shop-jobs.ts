@@ -1,7 +1,11 @@
 import type { Database } from "@shop/prisma/db";
 import { remindForgottenCart, type CartReminderMessage } from "../carts";
 import { runBroadcast, unfinishedBroadcasts, type BroadcastSender } from "../broadcasts";
+import { sendDueReviewRequests, type ReviewRequestMessages } from "../reviews";
 import { QUEUES, startJobQueue, type JobLog, type JobRunner } from "./queue";
+
+/** Review requests are looked for every ten minutes (a request row keeps anybody from being asked twice). */
+export const REVIEW_REQUESTS_CRON = "*/10 * * * *";
 
 /** What the shop's jobs do, wired by the server (docs/architecture.md#jobs). */
 export interface ShopJobsOptions {
@@ -13,6 +17,8 @@ export interface ShopJobsOptions {
   cartReminderMessage?: CartReminderMessage;
   /** sends broadcast messages (the bot); without a bot broadcasts cannot start */
   broadcastSender?: BroadcastSender;
+  /** the review request's message (the bot builds it); without a bot nobody is asked */
+  reviewRequestMessages?: ReviewRequestMessages;
   /** broadcast messages a second at the most */
   broadcastsPerSecond: number;
   /** how often an idle worker looks for jobs (seconds; pg-boss also wakes it on new jobs where it can) */
@@ -81,6 +87,18 @@ export async function startShopJobs(options: ShopJobsOptions): Promise<ShopJobs>
         { pollingIntervalSeconds },
       );
       for (const id of await unfinishedBroadcasts(db)) await enqueueBroadcast(id);
+    }
+    if (options.reviewRequestMessages) {
+      const messages = options.reviewRequestMessages;
+      await runner.work(
+        QUEUES.reviewRequests.name,
+        async () => {
+          const asked = await sendDueReviewRequests({ db, messages }, new Date());
+          if (asked.length > 0) log.info({ orders: asked.length }, "review requests queued");
+        },
+        { pollingIntervalSeconds },
+      );
+      await runner.schedule(QUEUES.reviewRequests.name, REVIEW_REQUESTS_CRON);
     }
   }
 
