@@ -20,6 +20,7 @@ async function everywhereShoppersLook(id: number, name: string) {
     list: (await publicIds("/api/products?limit=100")).includes(id),
     search: (await publicIds(`/api/products/search?q=${encodeURIComponent(word)}`)).includes(id),
     sitemap: (await get("/sitemap.xml")).body.includes(`/product/${id}<`),
+    feed: (await get("/feed.yml")).body.includes(`<offer id="${id}"`),
   };
 }
 
@@ -33,7 +34,7 @@ describe("a hidden product", () => {
     expect(admin.products[0]).toMatchObject({ id: draft.id, hidden: true });
     expect(admin.total).toBe(shop.f.products.length + 1);
     expect((await get(`/api/admin/products?q=${encodeURIComponent("шкатулка")}`, true)).json().products.map((p: { id: number }) => p.id)).toEqual([draft.id]);
-    expect(await everywhereShoppersLook(draft.id, draft.name)).toEqual({ page: 404, list: false, search: false, sitemap: false });
+    expect(await everywhereShoppersLook(draft.id, draft.name)).toEqual({ page: 404, list: false, search: false, sitemap: false, feed: false });
     // the shop's category counts what a shopper finds in it
     const ceramics = (await get("/api/categories")).json().find((c: { id: number }) => c.id === shop.f.categories.ceramics);
     expect(ceramics.product_count).toBe(4);
@@ -60,7 +61,7 @@ describe("a hidden product", () => {
     });
     expect(shown.statusCode, shown.body).toBe(200);
     expect(shown.json().hidden).toBeUndefined();
-    expect(await everywhereShoppersLook(draft.id, draft.name)).toEqual({ page: 200, list: true, search: true, sitemap: true });
+    expect(await everywhereShoppersLook(draft.id, draft.name)).toEqual({ page: 200, list: true, search: true, sitemap: true, feed: true });
     const history = (await get(`/api/admin/products/${draft.id}/history`, true)).json().entries;
     expect(history[0]).toMatchObject({ action: "update", before: { hidden: true }, after: { hidden: false } });
   });
@@ -74,7 +75,7 @@ describe("hiding and showing in bulk", () => {
     expect(hidden.statusCode, hidden.body).toBe(200);
     expect(hidden.json()).toEqual({ changed: 2 });
     for (const product of [vase, mug]) {
-      expect(await everywhereShoppersLook(product.id, product.name)).toEqual({ page: 404, list: false, search: false, sitemap: false });
+      expect(await everywhereShoppersLook(product.id, product.name)).toEqual({ page: 404, list: false, search: false, sitemap: false, feed: false });
     }
     // nor similar products nor the cart's recommendations offer them
     const candle = shop.f.byName("Свеча соевая «Ваниль»");
@@ -92,7 +93,7 @@ describe("hiding and showing in bulk", () => {
     // hiding what is hidden changes nothing and logs nothing
     expect((await post("/api/admin/products/bulk", { ids: [vase.id], action: "hide" })).json()).toEqual({ changed: 0 });
     expect((await post("/api/admin/products/bulk", { ids: [vase.id, mug.id], action: "show" })).json()).toEqual({ changed: 2 });
-    expect(await everywhereShoppersLook(vase.id, vase.name)).toEqual({ page: 200, list: true, search: true, sitemap: true });
+    expect(await everywhereShoppersLook(vase.id, vase.name)).toEqual({ page: 200, list: true, search: true, sitemap: true, feed: true });
     expect(await shop.t.prisma.auditEntry.count({ where: { kind: "product", entityId: { in: [vase.id, mug.id] } } })).toBe(4);
   });
 
