@@ -274,7 +274,8 @@ async function insertProducts(prisma: PrismaClient, products: ProductRow[]): Pro
                             made_to_order_days, created_at, updated_at)
       SELECT sku, name, search_name, price, description, material, width, height, depth, stock, made_to_order_days,
              created_at, created_at
-      FROM input ORDER BY idx
+      -- ids in listing order, so that "newest first" (by id) is the order the products were listed in
+      FROM input ORDER BY created_at, idx
       RETURNING id, sku
     ), pictures AS (
       INSERT INTO product_images (product_id, image_url, position)

@@ -164,6 +164,9 @@ describe("broadcasts", () => {
 
     const list = (await admin("GET", "/api/admin/broadcasts")).json<BroadcastList>();
     expect(list).toMatchObject({ can_send: true, preview_chat_id: String(OWNER_CHAT) });
+    // an account bound to Telegram previews in its own chat
+    await t.prisma.adminUser.updateMany({ data: { telegramId: 777_001n } });
+    expect((await admin("GET", "/api/admin/broadcasts")).json<BroadcastList>().preview_chat_id).toBe("777001");
     expect(list.broadcasts[0]).toMatchObject({ id: broadcast.id, status: "finished", report: final.report });
     const audit = await t.prisma.auditEntry.findMany({ where: { kind: "broadcast" } });
     expect(audit).toMatchObject([{ action: "send", entityId: broadcast.id }]);

@@ -70,9 +70,12 @@ export default async function adminBroadcastRoutes(instance: App) {
   app.get(
     "/api/admin/broadcasts",
     { onRequest, schema: { tags, summary: "The latest broadcasts with their reports, newest first", security, response: { 200: BroadcastList, ...errors } } },
-    async (_request, reply) => {
+    async (request, reply) => {
       const broadcasts = await listBroadcasts(app.db);
-      const previewChat = app.config.telegram.managerChatIds.find((id) => id > 0n);
+      // the person's own chat once their account is bound to Telegram (docs/telegram.md#managers), else a
+      // managers' chat with one person in it
+      const own = await app.prisma.adminUser.findUnique({ where: { id: request.staff!.id }, select: { telegramId: true } });
+      const previewChat = own?.telegramId ?? app.config.telegram.managerChatIds.find((id) => id > 0n);
       return reply.headers({ "Cache-Control": "no-store" }).send({
         broadcasts: broadcasts.map(toBroadcastJson),
         can_send: !!app.broadcastSender && !!app.jobs?.canBroadcast,

@@ -2,8 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { prismaTransactionSql, type PrismaClient } from "@shop/prisma/db";
 import { STAFF_ROLE_LABELS, type StaffRole } from "@shop/shared/staff";
 import { recordAudit, type AuditActor } from "../audit";
-import { conflict, invalid, notFound } from "../errors";
+import { conflict, notFound } from "../errors";
 import {
+  checkFields,
   checkLogin,
   checkName,
   checkPassword,
@@ -81,20 +82,12 @@ export async function acceptInvitation(
   now = new Date(),
 ): Promise<StaffAccount> {
   if (!TOKEN.test(token)) throw notFound(INVITATION_GONE);
-  const errors: Record<string, string> = {};
-  const attempt = <T>(check: () => T): T | undefined => {
-    try {
-      return check();
-    } catch (error) {
-      Object.assign(errors, (error as { fields?: Record<string, string> }).fields);
-      return undefined;
-    }
-  };
-  const login = attempt(() => checkLogin(body.login));
-  const name = attempt(() => checkName(body.name));
-  const password = attempt(() => checkPassword(body.password));
-  if (Object.keys(errors).length > 0) throw invalid(Object.values(errors)[0]!, errors);
-  const passwordHash = await hash(password!);
+  const { login, name, password } = checkFields({
+    login: () => checkLogin(body.login),
+    name: () => checkName(body.name),
+    password: () => checkPassword(body.password),
+  });
+  const passwordHash = await hash(password);
   return prisma.$transaction(async (tx) => {
     const sql = prismaTransactionSql(tx);
     const [claimed] = await sql.query<{ id: number; role: StaffRole }>(
@@ -102,9 +95,9 @@ export async function acceptInvitation(
       [hashOf(token), now],
     );
     if (!claimed) throw notFound(INVITATION_GONE);
-    const taken = await tx.adminUser.findFirst({ where: { login: { equals: login!, mode: "insensitive" } }, select: { id: true } });
+    const taken = await tx.adminUser.findFirst({ where: { login: { equals: login, mode: "insensitive" } }, select: { id: true } });
     if (taken) throw conflict(LOGIN_TAKEN);
-    const account = await tx.adminUser.create({ data: { login: login!, name: name!, role: claimed.role, passwordHash }, select });
+    const account = await tx.adminUser.create({ data: { login, name, role: claimed.role, passwordHash }, select });
     await tx.staffInvitation.update({ where: { id: claimed.id }, data: { staffId: account.id } });
     await recordAudit(sql, { staffId: account.id, staffName: staffName(account), via: "panel" }, {
       kind: "staff",

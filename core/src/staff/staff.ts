@@ -64,6 +64,26 @@ export function checkRole(raw: string): StaffRole {
   return raw;
 }
 
+/**
+ * Runs every field's check and gathers their messages, so that one 400 names each bad field; the checked values
+ * when all pass.
+ */
+export function checkFields<T extends Record<string, () => unknown>>(checks: T): { [K in keyof T]: ReturnType<T[K]> } {
+  const errors: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  for (const [field, check] of Object.entries(checks)) {
+    try {
+      values[field] = check();
+    } catch (error) {
+      const fields = (error as { fields?: Record<string, string> }).fields;
+      if (!fields) throw error;
+      Object.assign(errors, fields);
+    }
+  }
+  if (Object.keys(errors).length > 0) throw invalid(Object.values(errors)[0]!, errors);
+  return values as { [K in keyof T]: ReturnType<T[K]> };
+}
+
 export function checkPassword(password: string): string {
   if (password.length < 8) throw invalid(PASSWORD_TOO_SHORT, { password: PASSWORD_TOO_SHORT });
   return password;
@@ -94,25 +114,17 @@ export async function createStaff(
   body: { login: string; name: string; password: string; role: string },
   hash: PasswordHasher,
 ): Promise<StaffAccount> {
-  const errors: Record<string, string> = {};
-  const attempt = <T>(check: () => T): T | undefined => {
-    try {
-      return check();
-    } catch (error) {
-      Object.assign(errors, (error as { fields?: Record<string, string> }).fields);
-      return undefined;
-    }
-  };
-  const login = attempt(() => checkLogin(body.login));
-  const name = attempt(() => checkName(body.name));
-  const role = attempt(() => checkRole(body.role));
-  const password = attempt(() => checkPassword(body.password));
-  if (Object.keys(errors).length > 0) throw invalid(Object.values(errors)[0]!, errors);
-  const passwordHash = await hash(password!);
+  const { login, name, role, password } = checkFields({
+    login: () => checkLogin(body.login),
+    name: () => checkName(body.name),
+    role: () => checkRole(body.role),
+    password: () => checkPassword(body.password),
+  });
+  const passwordHash = await hash(password);
   return prisma.$transaction(async (tx) => {
-    const taken = await tx.adminUser.findFirst({ where: { login: { equals: login!, mode: "insensitive" } }, select: { id: true } });
+    const taken = await tx.adminUser.findFirst({ where: { login: { equals: login, mode: "insensitive" } }, select: { id: true } });
     if (taken) throw conflict(LOGIN_TAKEN);
-    const account = await tx.adminUser.create({ data: { login: login!, name: name!, role: role!, passwordHash }, select });
+    const account = await tx.adminUser.create({ data: { login, name, role, passwordHash }, select });
     await recordAudit(prismaTransactionSql(tx), actor, {
       kind: "staff",
       action: "create",
