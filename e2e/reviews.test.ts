@@ -216,7 +216,8 @@ describe.skipIf(!chromiumPath())("reviews from the bot's link to the product pag
       const section = page.getByTestId("product-reviews");
       await section.waitFor();
       await section.getByText("Очень аккуратная работа, подарила сестре").waitFor();
-      await section.scrollIntoViewIfNeeded();
+      // the Mini App draws the page again once Telegram's surfaces are ready: scroll whichever section is there then
+      await page.evaluate(() => document.querySelector('[data-testid="product-reviews"]')?.scrollIntoView());
       await shot(page, `product-reviews-mini-app-${theme}`);
     } finally {
       await opened.close();

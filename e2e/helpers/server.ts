@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createScratchDatabase } from "@shop/prisma/test-database";
@@ -98,6 +98,11 @@ export async function buildWeb(outDir = mkdtempSync(path.join(tmpdir(), "shop-we
 export const E2E_DATA_DIRS_ENV = "E2E_DATA_DIRS";
 export type StartingDataDir = "empty" | "demo" | "demo-uncounted";
 
+/** Copies a shop's data directory; a socket its shop left behind (the backup socket of a shop stopped hard) is no file to copy. */
+export function copyDataDir(from: string, to: string): void {
+  cpSync(from, to, { recursive: true, filter: (source) => !lstatSync(source).isSocket() });
+}
+
 export function startingDataDir(options: Pick<StartOptions, "seed" | "keepSeededStock">): StartingDataDir {
   return options.seed === false ? "empty" : options.keepSeededStock ? "demo" : "demo-uncounted";
 }
@@ -125,7 +130,7 @@ export async function startServer(options: StartOptions = {}): Promise<ShopServe
   const startingDir = process.env[E2E_DATA_DIRS_ENV] && !postgres && !options.env?.DATABASE_URL && !options.keepDataDir
     ? path.join(process.env[E2E_DATA_DIRS_ENV], startingDataDir(options))
     : null;
-  if (startingDir) cpSync(startingDir, dataDir, { recursive: true });
+  if (startingDir) copyDataDir(startingDir, dataDir);
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,

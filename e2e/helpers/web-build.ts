@@ -1,7 +1,7 @@
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { buildWeb, chromiumPath, E2E_DATA_DIRS_ENV, startServer, type StartOptions, type StartingDataDir } from "./server";
+import { buildWeb, chromiumPath, copyDataDir, E2E_DATA_DIRS_ENV, startServer, type StartOptions, type StartingDataDir } from "./server";
 
 /**
  * The browser project's global setup, for every browser test file of the run:
@@ -29,7 +29,7 @@ export default async function setup(): Promise<(() => void) | undefined> {
     make("empty", { seed: false }),
     (async () => {
       await make("demo", { keepSeededStock: true });
-      cpSync(path.join(dataDirs, "demo"), path.join(dataDirs, "demo-uncounted"), { recursive: true });
+      copyDataDir(path.join(dataDirs, "demo"), path.join(dataDirs, "demo-uncounted"));
       await make("demo-uncounted", {});
     })(),
   ]);

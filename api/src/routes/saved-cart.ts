@@ -14,7 +14,8 @@ export default async function savedCartRoutes(app: App) {
   r.put(
     "/api/cart",
     {
-      config: { rateLimit: perMinute(app.config.rateLimits.telegramUser) },
+      // each launch of the Mini App sends its cart once, and every change after a pause: the cart's calls' limit
+      config: { rateLimit: perMinute(app.config.rateLimits.recommendations) },
       schema: {
         tags: ["telegram"],
         summary: "The Mini App's cart as it is now (sent as it changes); an empty list empties it",

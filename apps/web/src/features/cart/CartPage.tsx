@@ -125,20 +125,22 @@ export default function CartPage() {
           data-testid="cart-footer"
         >
           {/* what the goods cost after the discount; delivery is added at checkout */}
-          <div className={styles.footerRow}>
-            <span className={styles.footerLabel}>{hasDiscount ? "Итого со скидкой" : "Сумма"}</span>
-            <span className={styles.footerSum} data-testid="cart-footer-total">
-              {formatPrice(totals.total)}
-            </span>
-          </div>
-          {hasDiscount ? (
-            <p className={styles.footerDiscount} data-testid="cart-footer-discount">
-              <s aria-label={`Без скидки ${formatPrice(totals.subtotal)}`}>{formatPrice(totals.subtotal)}</s>
-              <span>
-                {discountLabel(totals)}: −{formatPrice(totals.discount)}
+          <div className={styles.footerSums}>
+            <div className={styles.footerRow}>
+              <span className={styles.footerLabel}>{hasDiscount ? "Итого со скидкой" : "Сумма"}</span>
+              <span className={styles.footerSum} data-testid="cart-footer-total">
+                {formatPrice(totals.total)}
               </span>
-            </p>
-          ) : null}
+            </div>
+            {hasDiscount ? (
+              <p className={styles.footerDiscount} data-testid="cart-footer-discount">
+                <s aria-label={`Без скидки ${formatPrice(totals.subtotal)}`}>{formatPrice(totals.subtotal)}</s>
+                <span>
+                  {discountLabel(totals)}: −{formatPrice(totals.discount)}
+                </span>
+              </p>
+            ) : null}
+          </div>
           {totals.promoCode ? null : <DiscountBar subtotal={totals.subtotal} compact />}
           <div className={styles.footerButtons}>
             <Link to="/" className="btn btn-secondary">
